@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
+import { insertCreatorWithImage, listingRow, stylizedImageRow } from "#tests/setup/table-rows";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
   "2026-11-29-0057-listing-upscaling",
@@ -9,31 +10,7 @@ describe("migration 0057 on a database with listings", () => {
   it("copies to each listing what its stylized image recorded of the enlargement of the same file", async () => {
     await migrateToBefore();
     const now = new Date().toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        id: "u1",
-        email: "c@example.com",
-        first_name: "C",
-        last_name: "R",
-        password_hash: "x",
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto("images")
-      .values({
-        id: "i1",
-        user_id: "u1",
-        file_key: "originals/i1.png",
-        width: 512,
-        height: 512,
-        bytes: 1,
-        mime_type: "image/png",
-        created_at: now,
-      })
-      .execute();
+    await insertCreatorWithImage(db, now, { width: 512, height: 512 });
     const styles: [id: string, upscaledBy: string | null, native: number | null][] = [
       ["s-fal", "fal-ai/esrgan", 768],
       ["s-plain", null, 2048],
@@ -41,19 +18,13 @@ describe("migration 0057 on a database with listings", () => {
     for (const [id, upscaledBy, native] of styles) {
       await db
         .insertInto("stylized_images")
-        .values({
-          id,
-          image_id: "i1",
-          user_id: "u1",
-          style: "anime",
-          provider: "fal",
-          file_key: `styled/${id}.jpg`,
-          upscaled_by: upscaledBy,
-          native_width: native,
-          native_height: native,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          stylizedImageRow({ id, image_id: "i1", user_id: "u1" }, now, {
+            upscaled_by: upscaledBy,
+            native_width: native,
+            native_height: native,
+          }),
+        )
         .execute();
     }
     // [listing, stylized image, the styled file it snapshotted] (one active listing per image)
@@ -67,23 +38,14 @@ describe("migration 0057 on a database with listings", () => {
       const status = id === "l-restyled" ? "withdrawn" : "active";
       await db
         .insertInto("listings")
-        .values({
-          id,
-          user_id: "u1",
-          stylized_image_id: stylized,
-          style: "anime",
-          status,
-          title: id,
-          price_cents: 1000,
-          file_key: `listings/${id}.jpg`,
-          file_mime_type: "image/jpeg",
-          source_file_key: source,
-          width: 2048,
-          height: 2048,
-          preview_key: `previews/${id}.jpg`,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(
+          listingRow({ id, user_id: "u1", stylized_image_id: stylized }, now, {
+            status,
+            source_file_key: source,
+            width: 2048,
+            height: 2048,
+          }),
+        )
         .execute();
     }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sqliteBeforeMigration } from "#tests/setup/migration-steps";
+import { userRow } from "#tests/setup/table-rows";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
   "2026-11-26-0027-shopify-store-owner",
@@ -13,15 +14,7 @@ describe("migration 0027 on a database where two creators had connected one stor
     for (const id of ["u1", "u2", "u3", "u4"]) {
       await db
         .insertInto("users")
-        .values({
-          id,
-          email: `${id}@example.com`,
-          first_name: "C",
-          last_name: "R",
-          password_hash: "x",
-          created_at: at(0),
-          updated_at: at(0),
-        })
+        .values(userRow(id, at(0), { email: `${id}@example.com` }))
         .execute();
     }
     const row = (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { paidOrderBefore0015, sqliteBeforeMigration } from "#tests/setup/migration-steps";
+import { listingRow, userRow } from "#tests/setup/table-rows";
 
 const { db, migrateToBefore, migrateRest } = sqliteBeforeMigration(
   "2026-11-24-0008-test-orders-and-views",
@@ -10,36 +11,17 @@ describe("migration 0008 on a database with sales", () => {
     await migrateToBefore();
 
     const now = new Date().toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        id: "u1",
-        email: "c@example.com",
-        first_name: "C",
-        last_name: "R",
-        password_hash: "x",
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await db.insertInto("users").values(userRow("u1", now)).execute();
     await db
       .insertInto("listings")
-      .values({
-        id: "l1",
-        user_id: "u1",
-        stylized_image_id: null,
-        style: "anime",
-        title: "T",
-        price_cents: 1000,
-        file_key: "listings/l1.png",
-        file_mime_type: "image/png",
-        source_file_key: "styled/l1.png",
-        width: 1,
-        height: 1,
-        preview_key: "previews/l1.jpg",
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        listingRow({ id: "l1", user_id: "u1", stylized_image_id: null }, now, {
+          title: "T",
+          file_key: "listings/l1.png",
+          file_mime_type: "image/png",
+          source_file_key: "styled/l1.png",
+        }),
+      )
       .execute();
     for (const provider of ["test", "stripe"] as const) {
       const orderId = `o-${provider}`;

@@ -29,6 +29,7 @@ import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint"
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const { upload, stylize, optimize, launch } = apiRoutes({
   upload: "/api/token-images/upload",
@@ -233,9 +234,7 @@ describe("a nearly full data volume", () => {
       listing_id: null,
       last_error: `${OUT_OF_STORAGE} (trying again)`,
     });
-    expect(
-      await getDb().selectFrom("listings").select("id").where("user_id", "=", user.id).execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("listings", "user_id", user.id)).toEqual([]);
     const job = await getDb().selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "queued", attempts: 1, user_id: user.id });
   });

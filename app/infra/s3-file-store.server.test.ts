@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3Server, type S3TestServer } from "#tests/setup/s3-server";
+import { s3ServerEnv, startS3Server, type S3TestServer } from "#tests/setup/s3-server";
 import { getDb } from "~/infra/db.server";
 import {
   getFileStore,
@@ -25,15 +25,7 @@ import { fixture, uploadRequest } from "#tests/setup/studio";
 // The app's object storage settings, before anything reads the configuration.
 const PORT = 5101;
 const s3Dir = path.join(process.env.DATA_DIR!, "s3rver");
-Object.assign(process.env, {
-  AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${PORT}`,
-  AWS_REGION: "us-east-1",
-  AWS_ACCESS_KEY_ID: "S3RVER",
-  AWS_SECRET_ACCESS_KEY: "S3RVER",
-  FILES_S3_BUCKET: "selfie-files",
-  FILES_S3_PUBLIC_BUCKET: "selfie-public",
-  FILES_PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}/selfie-public`,
-});
+Object.assign(process.env, s3ServerEnv(PORT));
 
 let s3: S3TestServer | undefined;
 const start = async () => {
@@ -51,6 +43,21 @@ const objectsIn = (bucket: string) =>
   fs.existsSync(path.join(s3Dir, bucket))
     ? fs.readdirSync(path.join(s3Dir, bucket), { recursive: true }).map(String)
     : [];
+
+/** A portrait a new creator uploads through the API (a 201), by its newest images row. */
+async function uploadedPortrait() {
+  const { token } = await createTestUser();
+  const response = await callRoute(
+    apiRoute("/api/token-images/upload").action,
+    uploadRequest(fixture("portrait.png"), { token, filename: "portrait.png" }),
+  );
+  expect(response.status).toBe(201);
+  return getDb()
+    .selectFrom("images")
+    .select("file_key")
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
+}
 
 describe("the S3 file store", () => {
   it("is the store the settings choose", () => {
@@ -201,17 +208,7 @@ describe("removals and orphans", () => {
   });
 
   it("puts a held object back when a row names its key again (the removal called off)", async () => {
-    const { token } = await createTestUser();
-    const response = await callRoute(
-      apiRoute("/api/token-images/upload").action,
-      uploadRequest(fixture("portrait.png"), { token, filename: "portrait.png" }),
-    );
-    expect(response.status).toBe(201);
-    const image = await getDb()
-      .selectFrom("images")
-      .select("file_key")
-      .orderBy("created_at", "desc")
-      .executeTakeFirstOrThrow();
+    const image = await uploadedPortrait();
     // A removal whose row deletion did not commit: the row still names the key.
     await store().remove(image.file_key);
     expect(await store().exists(image.file_key)).toBe(false);
@@ -223,17 +220,7 @@ describe("removals and orphans", () => {
   });
 
   it("deletes an object no row names an hour after its intent, and keeps a referenced one", async () => {
-    const { token } = await createTestUser();
-    const response = await callRoute(
-      apiRoute("/api/token-images/upload").action,
-      uploadRequest(fixture("portrait.png"), { token, filename: "portrait.png" }),
-    );
-    expect(response.status).toBe(201);
-    const image = await getDb()
-      .selectFrom("images")
-      .select("file_key")
-      .orderBy("created_at", "desc")
-      .executeTakeFirstOrThrow();
+    const image = await uploadedPortrait();
     const orphan = newFileKey("originals", "png");
     await store().write(orphan, Buffer.from("no row names me"));
     const later = new Date(Date.now() + UNREFERENCED_INTENT_MS + MINUTE);

@@ -2,16 +2,11 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { renderWithRemix } from "#tests/setup/render-route";
 import { Outlet } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import type { PublicUser } from "~/lib/accounts";
 import { SiteNav } from "~/ui/site-nav";
 import { BuyerListsProvider } from "~/ui/buyer-lists";
+import { serverHtml } from "#tests/setup/server-html";
 
 const user = (overrides: Partial<PublicUser> = {}): PublicUser => ({
   id: "u1",
@@ -201,15 +196,7 @@ describe("SiteNav's phone menu", () => {
 
   it("without JavaScript: a details/summary disclosure the server renders closed", async () => {
     // As the server renders it: a static router, no effects run.
-    const handler = createStaticHandler([{ path: "/", element: <SiteNav user={user()} /> }]);
-    const context = await handler.query(new Request("http://localhost/"));
-    if (context instanceof Response) throw new Error("unexpected redirect");
-    const html = renderToString(
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-      />,
-    );
+    const html = await serverHtml(<SiteNav user={user()} />, "/");
     const doc = new DOMParser().parseFromString(html, "text/html");
     const details = doc.querySelector("details")!;
     expect(details).not.toBeNull();

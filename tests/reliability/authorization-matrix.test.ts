@@ -14,8 +14,6 @@ import {
 } from "~/features/privacy/face-consent.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
-import { createWebSession } from "~/features/accounts/sessions/sessions.server";
-import { sha256 } from "~/infra/ids.server";
 import { startEmailChange } from "~/features/accounts/profile/email-change.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { createBundle } from "~/features/market/bundles/bundles.server";
@@ -79,6 +77,8 @@ import { apiRoutes } from "#tests/setup/api-routes";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
 import { insertReport } from "#tests/setup/reports";
+import { firstRowWhere, rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { newWebSessionId } from "#tests/setup/web-sessions";
 
 const { authorizeRoute, tokenUserRoute, tokenLoginRoute } = apiRoutes({
   authorizeRoute: "/api/oauth/{platform}/authorize",
@@ -183,6 +183,28 @@ function deleteOwnRow(
   };
 }
 
+/** DELETE at `path` (with `:id`) of a fresh resource of Alice's made by `id`; `check` looks at what is left of it. */
+function deleteFresh(
+  path: string,
+  id: (w: World) => Promise<string>,
+  check: Entry["check"],
+): Entry {
+  return { kind: "resource", ok: 204, notJson: true, prepare: byId(path, id), check };
+}
+
+/** The admin's call about a user made for it (`call(id)`), so an action that goes through affects no one else. */
+function adminOnFreshUser(ok: number, call: (id: string) => Call, check: Entry["check"]): Entry {
+  return {
+    kind: "admin",
+    ok,
+    prepare: async () => {
+      const id = (await createTestUser()).user.id;
+      return { call: call(id), data: { id } };
+    },
+    check,
+  };
+}
+
 /** Whose own account a role's call is about (Alice's for the callers who are refused). */
 function accountOwner(w: World, role: Role) {
   return callerOf(w, role) ?? w.alice;
@@ -199,6 +221,22 @@ function callerOf(w: World, role: Role) {
   return callers[role];
 }
 const portrait = fixture("portrait.png");
+
+/** Each caller's upload of the portrait to `path` (as `filename`): rows and a file of their own. */
+function ownUpload(ok: number, path: string, filename: string, check: Entry["check"]): Entry {
+  return {
+    kind: "own",
+    ok,
+    othersMayChange: true,
+    prepare: () => portraitUpload(path, filename),
+    check,
+  };
+}
+
+/** The portrait as the form field `image` named `filename`, sent to `path`. */
+function portraitUpload(path: string, filename: string): Prepared {
+  return { call: { path, body: fileForm("image", portrait, "image/png", filename) } };
+}
 
 /** A completed stylized image of Alice's (with its original), made for one call. */
 async function freshStylized(w: World) {
@@ -226,11 +264,12 @@ function adminJobAction(action: "retry" | "cancel", statusAfter: string) {
       body: unknown;
       prepared: Prepared;
     }) => {
-      const job = await getDb()
-        .selectFrom("jobs")
-        .select(["status", "last_error"])
-        .where("id", "=", prepared.data!.id as string)
-        .executeTakeFirstOrThrow();
+      const job = await rowWhere(
+        "jobs",
+        ["status", "last_error"],
+        "id",
+        prepared.data!.id as string,
+      );
       if (role === "admin") {
         expect(body).toMatchObject({ id: prepared.data!.id, status: statusAfter });
         expect(job.status).toBe(statusAfter);
@@ -250,10 +289,61 @@ function byParam(
   path: (id: string) => string,
   param: string,
   id: (w: World) => string | Promise<string>,
+  extra: Omit<Call, "path" | "params"> = {},
 ) {
   return async (w: World): Promise<Prepared> => {
     const value = await id(w);
-    return { ...idAndBogus(path, value, {}, param), data: { id: value } };
+    return { ...idAndBogus(path, value, extra, param), data: { id: value } };
+  };
+}
+
+/** `byParam` for a route whose parameter is `id`, at `path` with `:id` in it. */
+function byId(
+  path: string,
+  id: (w: World) => string | Promise<string>,
+  extra: Omit<Call, "path" | "params"> = {},
+) {
+  return byParam((value) => path.replace(":id", value), "id", id, extra);
+}
+
+const OPTIMIZE_SETTINGS = {
+  quality: 80,
+  format: "jpg",
+  resolution: "800x800",
+  watermark: false,
+  socialOptimized: false,
+};
+
+const LAUNCH_FIELDS = {
+  title: "Launched",
+  description: "",
+  price: 30,
+  tags: "a, b",
+  enableLicensing: true,
+  enableNFT: false,
+  platforms: ["marketplace"],
+};
+
+const POST_FIELDS = { title: "Posted", description: "", price: 12.5, platforms: ["marketplace"] };
+
+/** A POST at `path` about a fresh stylized image of Alice's (see onFreshStylized): a 200 for her only. */
+function postOnFreshStylized(
+  path: string,
+  fields: Record<string, unknown>,
+  check: Entry["check"],
+): Entry {
+  return { kind: "resource", ok: 200, prepare: onFreshStylized(path, fields), check };
+}
+
+/** A call at `path` whose JSON names a fresh stylized image of Alice's (`imageId`), with `fields`; the same with an id that does not exist. */
+function onFreshStylized(path: string, fields: Record<string, unknown>) {
+  return async (w: World): Promise<Prepared> => {
+    const stylized = await freshStylized(w);
+    return {
+      call: { path, json: { imageId: stylized.id, ...fields } },
+      bogus: { path, json: { imageId: bogusId, ...fields } },
+      data: { id: stylized.id },
+    };
   };
 }
 
@@ -268,6 +358,61 @@ function idAndBogus(
     call: { path: path(value), params: { [param]: value }, ...extra },
     bogus: { path: path(bogusId), params: { [param]: bogusId }, ...extra },
   };
+}
+
+/**
+ * A POST at `path` (with `:id`) about a fresh image of Alice's made by `id` (with `extra`):
+ * a 202 for her, and `check` looks at what she is answered.
+ */
+function freshAction(
+  path: string,
+  id: (w: World) => Promise<string>,
+  check: (body: unknown) => void,
+  extra: Omit<Call, "path" | "params"> = {},
+): Entry {
+  return {
+    kind: "resource",
+    ok: 202,
+    prepare: byId(path, id, extra),
+    check: ({ role, body }) => {
+      if (role === "owner") check(body);
+    },
+  };
+}
+
+/** The original of a fresh stylized image of Alice's. */
+async function freshImageId(w: World) {
+  return (await freshStylized(w)).image_id;
+}
+async function freshStylizedId(w: World) {
+  return (await freshStylized(w)).id;
+}
+
+/** A discount code of Alice's, made for one call. */
+async function freshDiscountId(w: World) {
+  const code = `DEL-${Math.random().toString(36).slice(2, 10)}`;
+  return (
+    await createDiscount(getDb(), {
+      userId: w.alice.user.id,
+      input: { code, amountOff: 1 },
+      now: new Date(),
+    })
+  ).id;
+}
+
+/** A bundle of Alice's live listings, made for one call. */
+async function freshBundleId(w: World) {
+  const listingIds = await bundleListingsOfAlice(w);
+  const now = new Date();
+  return (
+    await createBundle(getDb(), {
+      userId: w.alice.user.id,
+      title: "Matrix bundle",
+      listingIds,
+      priceCents: 800,
+      now,
+    })
+  ).id;
 }
 
 /** Two live listings of Alice's that her bundles hold (made once). */
@@ -289,6 +434,60 @@ function ownList(id: (w: World) => string): Entry {
       if (isOwner(role)) expect(rows(body).map((row) => row.id)).toContain(id(w));
     },
   };
+}
+
+/** A CSV file to download, named `<name>-YYYY-MM-DD.csv`, for the callers `kind` lets through. */
+function csvDownload(kind: Kind, name: string): Entry {
+  return {
+    kind,
+    ok: 200,
+    notJson: true,
+    check: ({ response }) => {
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
+      expect(response.headers.get("Content-Disposition")).toMatch(
+        new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+      );
+    },
+  };
+}
+
+/** A call at `path` with a new account's details (a fresh address starting `prefix`), as a registration form sends them. */
+function newAccountCall(path: string, prefix: string, firstName: string, lastName: string) {
+  const email = `${prefix}-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  return { call: { path, json: { email, password: "long-enough", firstName, lastName } } };
+}
+
+/** A webhook: its own credential (not a bearer header or cookie) lets it in, whoever calls; it may write anything. */
+function webhook(prepare: () => Prepared, check: Entry["check"]): Entry {
+  return { kind: "none", ok: 200, othersMayChange: true, prepare, check };
+}
+
+/** A webhook's POST of the JSON `payload` at `path`, with its credential in `headers`. */
+function jsonWebhook(path: string, payload: string, headers: Record<string, string>): Prepared {
+  return {
+    call: {
+      path,
+      body: () => payload,
+      headers: { "Content-Type": "application/json", ...headers },
+    },
+  };
+}
+
+/** The same call at `path` (with `extra`) for every role. */
+function sends(path: string, extra: Omit<Call, "path"> = {}) {
+  return (): Prepared => ({ call: { path, ...extra } });
+}
+
+/** Alice's own calls are answered with a file of `type`. */
+function ownerGetsType(type: string): Entry["check"] {
+  return ({ role, response }) => {
+    if (isOwner(role)) expect(response.headers.get("Content-Type")).toBe(type);
+  };
+}
+
+/** A read of the caller's own: each signed-in caller gets a 200, and `check` looks at what they are shown. */
+function ownRead(check: Entry["check"]): Entry {
+  return { kind: "own", ok: 200, check };
 }
 
 /** An admin's read: only the admin's call goes through, and `check` looks at what the admin is shown. */
@@ -315,6 +514,16 @@ function fileForm(field: string, bytes: Uint8Array, type: string, name: string) 
   };
 }
 
+/** Alice's connection to `platform`'s marketplace, if she has one. */
+function aliceIntegration(w: World, platform: string) {
+  return getDb()
+    .selectFrom("integrations")
+    .select("id")
+    .where("user_id", "=", w.alice.user.id)
+    .where("platform", "=", platform)
+    .executeTakeFirst();
+}
+
 /** Alice has a Rarible connection (so that B's disconnect would show if it reached hers). */
 async function ensureAliceRarible(w: World) {
   await saveManualIntegration(getDb(), {
@@ -329,6 +538,12 @@ async function ensureAliceRarible(w: World) {
 }
 
 const modelReleasePath = (id: string) => `/api/token-stylized-images/${id}/model-release`;
+
+/** The model release of Alice's listed image (signed first if it is not yet), and the same call for an unknown image. */
+async function aliceSignedRelease(w: World): Promise<Prepared> {
+  await ensureModelRelease(w.alice, w.listed.stylized);
+  return idAndBogus(modelReleasePath, w.listed.stylized.id);
+}
 const OTHER_WALLET = "0x0000000000000000000000000000000000c0ffee";
 const WEBHOOK_SECRET = "whsec_reliability_matrix_secret";
 
@@ -339,9 +554,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       {
         kind: "none",
         ok: 404,
-        prepare: () => ({
-          call: { path: "/api/no-such-endpoint", params: { "*": "no-such-endpoint" } },
-        }),
+        prepare: sends("/api/no-such-endpoint", { params: { "*": "no-such-endpoint" } }),
       },
     ]),
   ),
@@ -355,11 +568,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       // The caller's own password (the same one again, so the world's passwords stay), and their other
       // sessions end; the audit log records the change.
       othersMayChange: ["users", "sessions", "api_tokens", "audit_log", "sqlite_sequence"],
-      prepare: () => ({
-        call: {
-          path: "/api/account/password",
-          json: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
-        },
+      prepare: sends("/api/account/password", {
+        json: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
       }),
       check: async ({ role, prepared }) => {
         // The call's own token keeps working.
@@ -382,16 +592,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         expect(entries.filter((entry) => entry.current)).toHaveLength(1);
         const owner = callerOf(w, role)!;
         const ids = [
-          ...(await getDb()
-            .selectFrom("sessions")
-            .select("public_id")
-            .where("user_id", "=", owner.user.id)
-            .execute()),
-          ...(await getDb()
-            .selectFrom("api_tokens")
-            .select("public_id")
-            .where("user_id", "=", owner.user.id)
-            .execute()),
+          ...(await selectWhere("sessions", "public_id", "user_id", owner.user.id)),
+          ...(await selectWhere("api_tokens", "public_id", "user_id", owner.user.id)),
         ].map((row) => row.public_id);
         for (const entry of entries) expect(ids).toContain(entry.id);
       },
@@ -404,41 +606,26 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 204,
       notJson: true,
       prepare: async (w) => {
-        const { secret } = await createWebSession(getDb(), w.alice.user.id, 30);
-        const { public_id: id } = await getDb()
-          .selectFrom("sessions")
-          .select("public_id")
-          .where("id_hash", "=", sha256(secret))
-          .executeTakeFirstOrThrow();
+        const id = await newWebSessionId(w.alice.user.id);
         return { ...idAndBogus((id) => `/api/account/sessions/${id}`, id), data: { id } };
       },
       check: async ({ role, prepared }) => {
-        const row = await getDb()
-          .selectFrom("sessions")
-          .select("public_id")
-          .where("public_id", "=", prepared.data!.id)
-          .executeTakeFirst();
+        const row = await firstRowWhere("sessions", "public_id", "public_id", prepared.data!.id);
         expect(Boolean(row), role).toBe(role !== "owner" && role !== "ownerCookie");
       },
     },
   },
   // The account: each caller sees and changes only their own.
   "api.account": {
-    GET: {
-      kind: "own",
-      ok: 200,
-      check: ({ role, body, w }) => {
-        const owner = accountOwner(w, role);
-        expect(body).toMatchObject({ id: owner.user.id, email: owner.email });
-      },
-    },
+    GET: ownRead(({ role, body, w }) => {
+      const owner = accountOwner(w, role);
+      expect(body).toMatchObject({ id: owner.user.id, email: owner.email });
+    }),
     PATCH: {
       kind: "own",
       ok: 200,
       othersMayChange: ["users"],
-      prepare: () => ({
-        call: { path: "/api/account", json: { bio: "Set by the authorization matrix" } },
-      }),
+      prepare: sends("/api/account", { json: { bio: "Set by the authorization matrix" } }),
       check: ({ role, body, w }) => {
         expect(body).toMatchObject({
           id: accountOwner(w, role).user.id,
@@ -453,7 +640,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       // The super admin's own account cannot be erased.
       expect: { admin: 400 },
       othersMayChange: true,
-      prepare: () => ({ call: { path: "/api/account", json: { password: TEST_PASSWORD } } }),
+      prepare: sends("/api/account", { json: { password: TEST_PASSWORD } }),
       caller: async (role) => {
         if (role !== "owner" && role !== "otherToken" && role !== "otherCookie") return undefined;
         const throwaway = await createTestUser();
@@ -462,35 +649,20 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           : { token: throwaway.token, userId: throwaway.user.id };
       },
       check: async ({ role, body, prepared }) => {
-        const row = await getDb()
-          .selectFrom("users")
-          .select("erased_at")
-          .where("id", "=", prepared.data!.userId)
-          .executeTakeFirstOrThrow();
+        const row = await rowWhere("users", "erased_at", "id", prepared.data!.userId);
         expect(row.erased_at, role).not.toBeNull();
         expect(body).toEqual({ userId: prepared.data!.userId, status: "erasing" });
       },
     },
   },
   "api.account.avatar": {
-    POST: {
-      // Each caller's own photo: their row and a file of their own.
-      kind: "own",
-      ok: 200,
-      othersMayChange: true,
-      prepare: () => ({
-        call: {
-          path: "/api/account/avatar",
-          body: fileForm("image", portrait, "image/png", "me.png"),
-        },
-      }),
-      check: ({ role, body, w }) => {
-        expect(body).toMatchObject({
-          id: accountOwner(w, role).user.id,
-          profileImageUrl: expect.stringMatching(/^\/media\/avatars\//),
-        });
-      },
-    },
+    // Each caller's own photo: their row and a file of their own.
+    POST: ownUpload(200, "/api/account/avatar", "me.png", ({ role, body, w }) => {
+      expect(body).toMatchObject({
+        id: accountOwner(w, role).user.id,
+        profileImageUrl: expect.stringMatching(/^\/media\/avatars\//),
+      });
+    }),
   },
   "api.account.face": {
     POST: {
@@ -500,12 +672,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       othersMayChange: ["verified_faces", "images", "jobs", "audit_log", "sqlite_sequence"],
-      prepare: () => ({
-        call: {
-          path: "/api/account/face",
-          body: fileForm("image", portrait, "image/png", "me.png"),
-        },
-      }),
+      prepare: () => portraitUpload("/api/account/face", "me.png"),
       check: ({ body }) => {
         expect(body).toMatchObject({ face: { verified: true, at: expect.any(String) } });
       },
@@ -565,7 +732,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       othersMayChange: ["users", "consent_log"],
-      prepare: () => ({ call: { path: "/api/account/consent", json: { faceProcessing: true } } }),
+      prepare: sends("/api/account/consent", { json: { faceProcessing: true } }),
       check: ({ role, body, w }) => {
         const self = callerOf(w, role);
         expect(body).toMatchObject({
@@ -614,7 +781,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     GET: {
       kind: "admin",
       ok: 200,
-      prepare: () => ({ call: { path: "/api/admin/orders?q=bea%40example.com&status=paid" } }),
+      prepare: sends("/api/admin/orders?q=bea%40example.com&status=paid"),
       check: ({ role, body, w }) => {
         if (role === "admin")
           expect(rows(body)).toContainEqual(
@@ -629,17 +796,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
   },
   // The operator's sales and tax per month and country: the super admin only.
   "api.admin.tax[.]csv": {
-    GET: {
-      kind: "admin",
-      ok: 200,
-      notJson: true,
-      check: ({ response }) => {
-        expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
-        expect(response.headers.get("Content-Disposition")).toMatch(
-          /^attachment; filename="selfie-studio-tax-\d{4}-\d{2}-\d{2}\.csv"/,
-        );
-      },
-    },
+    GET: csvDownload("admin", "selfie-studio-tax"),
   },
   "api.admin.orders.$orderId.refund": {
     POST: {
@@ -658,11 +815,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: async ({ role, body, prepared }) => {
-        const order = await getDb()
-          .selectFrom("orders")
-          .select(["status", "refunded_cents"])
-          .where("id", "=", prepared.data!.id)
-          .executeTakeFirstOrThrow();
+        const order = await rowWhere(
+          "orders",
+          ["status", "refunded_cents"],
+          "id",
+          prepared.data!.id,
+        );
         expect(order.status).toBe(role === "admin" ? "refunded" : "paid");
         if (role === "admin")
           expect(body).toMatchObject({
@@ -698,11 +856,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
             };
           },
           check: async ({ role, body, prepared }) => {
-            const { status } = await getDb()
-              .selectFrom("refund_requests")
-              .select("status")
-              .where("id", "=", prepared.data!.id)
-              .executeTakeFirstOrThrow();
+            const { status } = await rowWhere("refund_requests", "status", "id", prepared.data!.id);
             const decided = decision === "approve" ? "refunded" : "declined";
             expect(status).toBe(role === "admin" ? decided : "requested");
             if (role === "admin") expect(body).toMatchObject({ status: decided });
@@ -742,28 +896,16 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     }),
   },
   "api.admin.users.$userId.$action": {
-    POST: {
-      kind: "admin",
-      ok: 200,
-      // Each call has its own target, so the admin's ban affects no one else.
-      prepare: async () => {
-        const target = await createTestUser();
-        const id = target.user.id;
-        return {
-          call: { path: `/api/admin/users/${id}/ban`, params: { userId: id, action: "ban" } },
-          data: { id },
-        };
-      },
-      check: async ({ role, body, prepared }) => {
-        const row = await getDb()
-          .selectFrom("users")
-          .select("banned")
-          .where("id", "=", prepared.data!.id)
-          .executeTakeFirstOrThrow();
+    // Each call has its own target, so the admin's ban affects no one else.
+    POST: adminOnFreshUser(
+      200,
+      (id) => ({ path: `/api/admin/users/${id}/ban`, params: { userId: id, action: "ban" } }),
+      async ({ role, body, prepared }) => {
+        const row = await rowWhere("users", "banned", "id", prepared.data!.id);
         expect(row.banned).toBe(role === "admin" ? 1 : 0);
         if (role === "admin") expect(body).toMatchObject({ id: prepared.data!.id, banned: true });
       },
-    },
+    ),
   },
   "api.admin.users.$userId": {
     GET: adminGet(
@@ -774,26 +916,17 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         call: { path: `/api/admin/users/${w.alice.user.id}`, params: { userId: w.alice.user.id } },
       }),
     ),
-    DELETE: {
-      kind: "admin",
-      ok: 202,
-      // Each call has its own target, so the admin's erasure affects no one else.
-      prepare: async () => {
-        const target = await createTestUser();
-        const id = target.user.id;
-        return { call: { path: `/api/admin/users/${id}`, params: { userId: id } }, data: { id } };
-      },
-      check: async ({ body, prepared }) => {
-        const row = await getDb()
-          .selectFrom("users")
-          .select(["erased_at", "email"])
-          .where("id", "=", prepared.data!.id)
-          .executeTakeFirstOrThrow();
+    // Each call has its own target, so the admin's erasure affects no one else.
+    DELETE: adminOnFreshUser(
+      202,
+      (id) => ({ path: `/api/admin/users/${id}`, params: { userId: id } }),
+      async ({ body, prepared }) => {
+        const row = await rowWhere("users", ["erased_at", "email"], "id", prepared.data!.id);
         expect(row.erased_at).not.toBeNull();
         expect(row.email).toBe(`erased-${prepared.data!.id}@invalid`);
         expect(body).toEqual({ userId: prepared.data!.id, status: "erasing" });
       },
-    },
+    ),
   },
   "api.admin.users": {
     GET: adminGet(({ body, w }) => {
@@ -802,17 +935,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     POST: {
       kind: "admin",
       ok: 201,
-      prepare: () => ({
-        call: {
-          path: "/api/admin/users",
-          json: {
-            email: `made-${crypto.randomBytes(4).toString("hex")}@example.com`,
-            password: "long-enough",
-            firstName: "Made",
-            lastName: "ByAdmin",
-          },
-        },
-      }),
+      prepare: () => newAccountCall("/api/admin/users", "made", "Made", "ByAdmin"),
       check: ({ role, body }) => {
         if (role === "admin") expect(body).toMatchObject({ firstName: "Made" });
       },
@@ -825,7 +948,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "public",
       ok: 202,
       othersMayChange: ["jobs"],
-      prepare: () => ({ call: { path: "/api/library-link", json: { email: "bea@example.com" } } }),
+      prepare: sends("/api/library-link", { json: { email: "bea@example.com" } }),
       check: ({ role, body }) => {
         if (role !== "bannedToken")
           expect(body).toEqual({ message: expect.stringContaining("link to its library") });
@@ -848,11 +971,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       check: async ({ role, body, w }) => {
         if (role !== "owner") return;
         const { id } = body as { id: string };
-        const row = await getDb()
-          .selectFrom("bundles")
-          .select("user_id")
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow();
+        const row = await rowWhere("bundles", "user_id", "id", id);
         expect(row.user_id).toBe(w.alice.user.id);
       },
     },
@@ -871,11 +990,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       }),
       check: async ({ role, body, w }) => {
         const { id } = body as { id: string };
-        const row = await getDb()
-          .selectFrom("discount_codes")
-          .select("user_id")
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow();
+        const row = await rowWhere("discount_codes", "user_id", "id", id);
         if (isOwner(role)) expect(row.user_id).toBe(w.alice.user.id);
         else expect(row.user_id).not.toBe(w.alice.user.id);
       },
@@ -911,60 +1026,18 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     },
   },
   "api.token-discounts.$id": {
-    DELETE: {
-      // One of Alice's codes, made for each call: only she deletes it; anyone else gets the 404 of an unknown id.
-      kind: "resource",
-      ok: 204,
-      notJson: true,
-      prepare: async (w) => {
-        const made = await createDiscount(getDb(), {
-          userId: w.alice.user.id,
-          input: { code: `DEL-${Math.random().toString(36).slice(2, 10)}`, amountOff: 1 },
-          now: new Date(),
-        });
-        return {
-          ...idAndBogus((id) => `/api/token-discounts/${id}`, made.id),
-          data: { id: made.id },
-        };
-      },
-      check: async ({ role, prepared }) => {
-        const row = await getDb()
-          .selectFrom("discount_codes")
-          .select("deleted_at")
-          .where("id", "=", prepared.data!.id)
-          .executeTakeFirstOrThrow();
-        expect(row.deleted_at === null, role).toBe(!isOwner(role));
-      },
-    },
+    // One of Alice's codes, made for each call: only she deletes it; anyone else gets the 404 of an unknown id.
+    DELETE: deleteFresh("/api/token-discounts/:id", freshDiscountId, async ({ role, prepared }) => {
+      const row = await rowWhere("discount_codes", "deleted_at", "id", prepared.data!.id);
+      expect(row.deleted_at === null, role).toBe(!isOwner(role));
+    }),
   },
   "api.token-bundles.$id": {
-    DELETE: {
-      // One of Alice's bundles, made for each call: only she withdraws it; anyone else gets the 404 of an unknown id.
-      kind: "resource",
-      ok: 204,
-      notJson: true,
-      prepare: async (w) => {
-        const bundle = await createBundle(getDb(), {
-          userId: w.alice.user.id,
-          title: "Matrix bundle",
-          listingIds: await bundleListingsOfAlice(w),
-          priceCents: 800,
-          now: new Date(),
-        });
-        return {
-          ...idAndBogus((id) => `/api/token-bundles/${id}`, bundle.id),
-          data: { id: bundle.id },
-        };
-      },
-      check: async ({ role, prepared }) => {
-        const row = await getDb()
-          .selectFrom("bundles")
-          .select("status")
-          .where("id", "=", prepared.data!.id)
-          .executeTakeFirstOrThrow();
-        expect(row.status, role).toBe(role === "owner" ? "withdrawn" : "active");
-      },
-    },
+    // One of Alice's bundles, made for each call: only she withdraws it; anyone else gets the 404 of an unknown id.
+    DELETE: deleteFresh("/api/token-bundles/:id", freshBundleId, async ({ role, prepared }) => {
+      const row = await rowWhere("bundles", "status", "id", prepared.data!.id);
+      expect(row.status, role).toBe(role === "owner" ? "withdrawn" : "active");
+    }),
   },
   "api.follows": {
     POST: {
@@ -986,11 +1059,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: async ({ role, body }) => {
-        const follows = await getDb()
-          .selectFrom("follows")
-          .select("status")
-          .where("email_key", "=", `follower-${role}@example.com`.toLowerCase())
-          .execute();
+        const follows = await selectWhere(
+          "follows",
+          "status",
+          "email_key",
+          `follower-${role}@example.com`.toLowerCase(),
+        );
         if (role === "bannedToken") expect(follows).toEqual([]);
         else {
           expect(body).toEqual({ message: expect.stringContaining("confirm") });
@@ -1017,11 +1091,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: async ({ role, body, prepared }) => {
-        const requests = await getDb()
-          .selectFrom("refund_requests")
-          .select("status")
-          .where("order_id", "=", prepared.data!.id)
-          .execute();
+        const requests = await selectWhere(
+          "refund_requests",
+          "status",
+          "order_id",
+          prepared.data!.id,
+        );
         if (role === "bannedToken") expect(requests).toEqual([]);
         else {
           expect(body).toEqual({ id: expect.any(String), status: "requested" });
@@ -1036,11 +1111,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       // Anyone may check a file; nothing is stored. The portrait carries no Content Credentials.
       kind: "public",
       ok: 200,
-      prepare: () => ({
-        call: {
-          path: "/api/provenance/check",
-          body: fileForm("file", portrait, "image/png", "portrait.png"),
-        },
+      prepare: sends("/api/provenance/check", {
+        body: fileForm("file", portrait, "image/png", "portrait.png"),
       }),
       check: ({ role, body }) => {
         if (role !== "bannedToken") expect(body).toEqual({ manifest: false });
@@ -1064,36 +1136,22 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       }),
       check: async ({ body }) => {
         const { sessionId } = body as { sessionId: string; url: string };
-        const order = await getDb()
-          .selectFrom("orders")
-          .select("total_cents")
-          .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-          .executeTakeFirstOrThrow();
+        const order = await rowWhere(
+          "orders",
+          "total_cents",
+          "checkout_session_hash",
+          checkoutSessionHash(sessionId),
+        );
         expect(order.total_cents).toBe(2500);
       },
     },
   },
 
   "api.images.optimize": {
-    POST: {
-      kind: "resource",
-      ok: 200,
-      prepare: async (w) => {
-        const stylized = await freshStylized(w);
-        const settings = {
-          quality: 80,
-          format: "jpg",
-          resolution: "800x800",
-          watermark: false,
-          socialOptimized: false,
-        };
-        return {
-          call: { path: "/api/images/optimize", json: { imageId: stylized.id, ...settings } },
-          bogus: { path: "/api/images/optimize", json: { imageId: bogusId, ...settings } },
-          data: { id: stylized.id },
-        };
-      },
-      check: ({ role, body, prepared }) => {
+    POST: postOnFreshStylized(
+      "/api/images/optimize",
+      OPTIMIZE_SETTINGS,
+      ({ role, body, prepared }) => {
         if (role === "owner")
           expect(body).toMatchObject({
             id: prepared.data!.id,
@@ -1102,7 +1160,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
             optimizedUrl: expect.any(String),
           });
       },
-    },
+    ),
   },
 
   "api.login": {
@@ -1110,7 +1168,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "none",
       ok: 302,
       notJson: true,
-      prepare: () => ({ call: { path: "/api/login?redirectTo=/dashboard" } }),
+      prepare: sends("/api/login?redirectTo=/dashboard"),
       check: ({ response }) => expect(response.headers.get("Location")).toBe("/auth"),
     },
   },
@@ -1131,57 +1189,20 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
   "api.token-marketplace-listings": { GET: ownList((w) => w.listed.listing.id) },
 
   "api.marketplace.launch": {
-    POST: {
-      kind: "resource",
-      ok: 200,
-      prepare: async (w) => {
-        const stylized = await freshStylized(w);
-        const fields = {
-          title: "Launched",
-          description: "",
-          price: 30,
-          tags: "a, b",
-          enableLicensing: true,
-          enableNFT: false,
-          platforms: ["marketplace"],
-        };
-        return {
-          call: { path: "/api/marketplace/launch", json: { imageId: stylized.id, ...fields } },
-          bogus: { path: "/api/marketplace/launch", json: { imageId: bogusId, ...fields } },
-        };
-      },
-      check: ({ role, body }) => {
-        if (role === "owner")
-          expect((body as { platforms: { id: string; status: string }[] }).platforms).toEqual([
-            expect.objectContaining({ id: "marketplace", status: "live" }),
-          ]);
-      },
-    },
+    POST: postOnFreshStylized("/api/marketplace/launch", LAUNCH_FIELDS, ({ role, body }) => {
+      if (role === "owner")
+        expect((body as { platforms: { id: string; status: string }[] }).platforms).toEqual([
+          expect.objectContaining({ id: "marketplace", status: "live" }),
+        ]);
+    }),
   },
   "api.marketplace.post": {
-    POST: {
-      kind: "resource",
-      ok: 200,
-      prepare: async (w) => {
-        const stylized = await freshStylized(w);
-        const fields = {
-          title: "Posted",
-          description: "",
-          price: 12.5,
-          platforms: ["marketplace"],
-        };
-        return {
-          call: { path: "/api/marketplace/post", json: { imageId: stylized.id, ...fields } },
-          bogus: { path: "/api/marketplace/post", json: { imageId: bogusId, ...fields } },
-        };
-      },
-      check: ({ role, body }) => {
-        if (role === "owner")
-          expect((body as { results: unknown[] }).results).toEqual([
-            expect.objectContaining({ platform: "marketplace", success: true }),
-          ]);
-      },
-    },
+    POST: postOnFreshStylized("/api/marketplace/post", POST_FIELDS, ({ role, body }) => {
+      if (role === "owner")
+        expect((body as { results: unknown[] }).results).toEqual([
+          expect.objectContaining({ platform: "marketplace", success: true }),
+        ]);
+    }),
   },
   "api.marketplace": {
     GET: {
@@ -1201,11 +1222,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 200,
       othersMayChange: ["oauth_states"],
-      prepare: () => ({
-        call: {
-          path: "/api/oauth/shopify/authorize?shop=alice-store",
-          params: { platform: "shopify" },
-        },
+      prepare: sends("/api/oauth/shopify/authorize?shop=alice-store", {
+        params: { platform: "shopify" },
       }),
       check: ({ body }) =>
         expect((body as { authUrl: string }).authUrl).toMatch(
@@ -1248,11 +1266,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: async ({ role, response, w }) => {
-        const shopify = await getDb()
-          .selectFrom("integrations")
-          .select("user_id")
-          .where("platform", "=", "shopify")
-          .execute();
+        const shopify = await selectWhere("integrations", "user_id", "platform", "shopify");
         if (role === "owner") {
           expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
           expect(shopify.map((row) => row.user_id)).toEqual([w.alice.user.id]);
@@ -1325,9 +1339,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           },
         };
       },
-      check: ({ role, response }) => {
-        if (isOwner(role)) expect(response.headers.get("Content-Type")).toBe("application/zip");
-      },
+      check: ownerGetsType("application/zip"),
     },
   },
   "api.publications": {
@@ -1427,11 +1439,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
       check: async ({ body, prepared }) => {
         expect(body).toEqual({ message: RESET_REQUESTED });
-        const mails = await getDb()
-          .selectFrom("jobs")
-          .select("payload")
-          .where("kind", "=", "mail.send")
-          .execute();
+        const mails = await selectWhere<{ payload: string }>(
+          "jobs",
+          "payload",
+          "kind",
+          "mail.send",
+        );
         expect(
           mails.filter((row) => JSON.parse(row.payload).to === prepared.data!.email),
         ).toHaveLength(1);
@@ -1455,16 +1468,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
       check: async ({ prepared }) => {
         // Every session and token of the account ended with the reset.
-        const tokens = await getDb()
-          .selectFrom("api_tokens")
-          .select("user_id")
-          .where("user_id", "=", prepared.data!.id)
-          .execute();
-        const sessions = await getDb()
-          .selectFrom("sessions")
-          .select("user_id")
-          .where("user_id", "=", prepared.data!.id)
-          .execute();
+        const tokens = await selectWhere("api_tokens", "user_id", "user_id", prepared.data!.id);
+        const sessions = await selectWhere("sessions", "user_id", "user_id", prepared.data!.id);
         expect([...tokens, ...sessions]).toEqual([]);
       },
     },
@@ -1474,17 +1479,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       // Registration is closed unless the operator opens it (REGISTRATION=open).
       kind: "public",
       ok: 403,
-      prepare: () => ({
-        call: {
-          path: "/api/register",
-          json: {
-            email: `new-${crypto.randomBytes(4).toString("hex")}@example.com`,
-            password: "long-enough",
-            firstName: "New",
-            lastName: "Person",
-          },
-        },
-      }),
+      prepare: () => newAccountCall("/api/register", "new", "New", "Person"),
       check: ({ role, body }) => {
         if (role !== "bannedToken") expect(body).toEqual({ message: "Registration is closed" });
       },
@@ -1537,11 +1532,12 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         expect(body).toMatchObject({ id: expect.any(String), status: "pending", url: null });
         const owner = callerOf(w, role);
         if (owner) {
-          const row = await getDb()
-            .selectFrom("account_exports")
-            .select("user_id")
-            .where("id", "=", (body as { id: string }).id)
-            .executeTakeFirstOrThrow();
+          const row = await rowWhere(
+            "account_exports",
+            "user_id",
+            "id",
+            (body as { id: string }).id,
+          );
           expect(row.user_id).toBe(owner.user.id);
         }
       },
@@ -1551,11 +1547,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     GET: {
       kind: "resource",
       ok: 200,
-      prepare: byParam(
-        (id) => `/api/account/export/${id}`,
-        "id",
-        (w) => aliceExportId(w),
-      ),
+      prepare: byId("/api/account/export/:id", (w) => aliceExportId(w)),
       check: ({ role, body }) => {
         if (isOwner(role))
           expect(body).toMatchObject({ id: expect.any(String), status: "pending" });
@@ -1567,14 +1559,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "resource",
       ok: 200,
       notJson: true,
-      prepare: byParam(
-        (id) => `/api/account/export/${id}/download`,
-        "id",
-        (w) => aliceReadyExportId(w),
-      ),
-      check: ({ role, response }) => {
-        if (isOwner(role)) expect(response.headers.get("Content-Type")).toBe("application/zip");
-      },
+      prepare: byId("/api/account/export/:id/download", (w) => aliceReadyExportId(w)),
+      check: ownerGetsType("application/zip"),
     },
   },
   "api.payouts.onboard": {
@@ -1584,18 +1570,14 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       // Each caller gets a payout account of their own (the test provider keeps its accounts here too).
       othersMayChange: ["payout_accounts", "test_payout_accounts"],
       // A caller without a payout account names the country they live in.
-      prepare: () => ({ call: { path: "/api/payouts/onboard", json: { country: "US" } } }),
+      prepare: sends("/api/payouts/onboard", { json: { country: "US" } }),
       check: async ({ role, body, w }) => {
         expect((body as { url: string }).url).toBe("http://localhost:3000/payouts/test-onboarding");
         const owner = callerOf(w, role);
-        if (owner) {
-          const accounts = await getDb()
-            .selectFrom("payout_accounts")
-            .select("user_id")
-            .where("user_id", "=", owner.user.id)
-            .execute();
-          expect(accounts).toHaveLength(1);
-        }
+        if (owner)
+          expect(
+            await selectWhere("payout_accounts", "user_id", "user_id", owner.user.id),
+          ).toHaveLength(1);
       },
     },
   },
@@ -1620,84 +1602,42 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
   },
 
   "api.token-images.$id.stylize": {
-    POST: {
-      kind: "resource",
-      ok: 202,
-      prepare: async (w) => {
-        const stylized = await freshStylized(w);
-        return idAndBogus((id) => `/api/token-images/${id}/stylize`, stylized.image_id, {
-          json: { style: "cartoon" },
-        });
-      },
-      check: ({ role, body }) => {
-        if (role === "owner") expect(body).toEqual({ id: expect.any(String), status: "pending" });
-      },
-    },
+    POST: freshAction(
+      "/api/token-images/:id/stylize",
+      freshImageId,
+      (body) => expect(body).toEqual({ id: expect.any(String), status: "pending" }),
+      { json: { style: "cartoon" } },
+    ),
   },
   "api.token-images.$id.stylize-all": {
-    POST: {
-      kind: "resource",
-      ok: 202,
-      prepare: async (w) => {
-        const stylized = await freshStylized(w);
-        return idAndBogus((id) => `/api/token-images/${id}/stylize-all`, stylized.image_id);
-      },
-      check: ({ role, body }) => {
-        if (role === "owner") expect(rows(body)).toHaveLength(4);
-      },
-    },
+    POST: freshAction("/api/token-images/:id/stylize-all", freshImageId, (body) =>
+      expect(rows(body)).toHaveLength(4),
+    ),
   },
   "api.token-stylized-images.$id.reroll": {
-    POST: {
-      kind: "resource",
-      ok: 202,
-      prepare: async (w) => {
-        const stylized = await freshStylized(w);
-        return idAndBogus((id) => `/api/token-stylized-images/${id}/reroll`, stylized.id);
-      },
-      check: ({ role, body }) => {
-        if (role === "owner") expect(body).toMatchObject({ id: expect.any(String) });
-      },
-    },
+    POST: freshAction("/api/token-stylized-images/:id/reroll", freshStylizedId, (body) =>
+      expect(body).toMatchObject({ id: expect.any(String) }),
+    ),
   },
   "api.token-images.$id": {
     GET: {
       kind: "resource",
       ok: 200,
-      prepare: byParam(
-        (id) => `/api/token-images/${id}`,
-        "id",
-        (w) => w.listed.imageId,
-      ),
+      prepare: byId("/api/token-images/:id", (w) => w.listed.imageId),
       check: ({ role, body, w }) => {
         if (isOwner(role)) {
           expect(body).toMatchObject({ id: w.listed.imageId, userId: w.alice.user.id });
         }
       },
     },
-    DELETE: deleteOwnRow(
-      (id) => `/api/token-images/${id}`,
-      "images",
-      async (w) => (await freshStylized(w)).image_id,
-    ),
+    DELETE: deleteOwnRow((id) => `/api/token-images/${id}`, "images", freshImageId),
   },
   "api.token-images": { GET: ownList((w) => w.listed.imageId) },
   "api.token-images.upload": {
-    POST: {
-      kind: "own",
-      ok: 201,
-      othersMayChange: true,
-      prepare: () => ({
-        call: {
-          path: "/api/token-images/upload",
-          body: fileForm("image", portrait, "image/png", "selfie.png"),
-        },
-      }),
-      check: ({ role, body, w }) => {
-        const owner = callerOf(w, role);
-        if (owner) expect(body).toMatchObject({ userId: owner.user.id, mimeType: "image/png" });
-      },
-    },
+    POST: ownUpload(201, "/api/token-images/upload", "selfie.png", ({ role, body, w }) => {
+      const owner = callerOf(w, role);
+      if (owner) expect(body).toMatchObject({ userId: owner.user.id, mimeType: "image/png" });
+    }),
   },
 
   "api.token-login": {
@@ -1751,12 +1691,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
         };
       },
       check: async ({ role, w }) => {
-        const row = await getDb()
-          .selectFrom("integrations")
-          .select("id")
-          .where("user_id", "=", w.alice.user.id)
-          .where("platform", "=", "rarible")
-          .executeTakeFirst();
+        const row = await aliceIntegration(w, "rarible");
         expect(Boolean(row)).toBe(role !== "owner");
       },
     },
@@ -1775,21 +1710,13 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "own",
       ok: 201,
       othersMayChange: ["integrations"],
-      prepare: () => ({
-        call: {
-          path: "/api/token-marketplace-integrations",
-          json: { platform: "mintable", apiKey: "mintable-key-1234", walletAddress: OTHER_WALLET },
-        },
+      prepare: sends("/api/token-marketplace-integrations", {
+        json: { platform: "mintable", apiKey: "mintable-key-1234", walletAddress: OTHER_WALLET },
       }),
       check: async ({ role, body, w }) => {
         expect(JSON.stringify(body)).not.toContain("mintable-key-1234");
         if (role === "owner") {
-          const row = await getDb()
-            .selectFrom("integrations")
-            .select("id")
-            .where("user_id", "=", w.alice.user.id)
-            .where("platform", "=", "mintable")
-            .executeTakeFirst();
+          const row = await aliceIntegration(w, "mintable");
           expect(row?.id).toBe((body as { id: string }).id);
         }
       },
@@ -1800,11 +1727,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     GET: {
       kind: "resource",
       ok: 200,
-      prepare: byParam(
-        (id) => `/api/token-stylized-images/${id}`,
-        "id",
-        (w) => w.listed.stylized.id,
-      ),
+      prepare: byId("/api/token-stylized-images/:id", (w) => w.listed.stylized.id),
       check: ({ role, body, w }) => {
         if (isOwner(role))
           expect(body).toMatchObject({ id: w.listed.stylized.id, status: "completed" });
@@ -1813,33 +1736,26 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
     DELETE: deleteOwnRow(
       (id) => `/api/token-stylized-images/${id}`,
       "stylized_images",
-      async (w) => (await freshStylized(w)).id,
+      freshStylizedId,
     ),
   },
   "api.token-stylized-images": { GET: ownList((w) => w.listed.stylized.id) },
   "api.token-user": {
-    GET: {
-      kind: "own",
-      ok: 200,
-      check: ({ role, body, w }) => {
-        const expected = callerOf(w, role);
-        if (expected)
-          expect(body).toMatchObject({
-            id: expected.user.id,
-            email: expected.email,
-            isAdmin: role === "admin",
-          });
-      },
-    },
+    GET: ownRead(({ role, body, w }) => {
+      const expected = callerOf(w, role);
+      if (expected)
+        expect(body).toMatchObject({
+          id: expected.user.id,
+          email: expected.email,
+          isAdmin: role === "admin",
+        });
+    }),
   },
 
   "api.webhooks.stripe": {
-    POST: {
-      // Stripe's signature is the credential; a bearer header or cookie means nothing here.
-      kind: "none",
-      ok: 200,
-      othersMayChange: true,
-      prepare: () => {
+    // Stripe's signature is the credential; a bearer header or cookie means nothing here.
+    POST: webhook(
+      () => {
         const payload = JSON.stringify({
           id: `evt_${crypto.randomBytes(8).toString("hex")}`,
           object: "event",
@@ -1848,53 +1764,36 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
           livemode: false,
           data: { object: { id: "cus_test", object: "customer" } },
         });
-        return {
-          call: {
-            path: "/api/webhooks/stripe",
-            body: () => payload,
-            headers: {
-              "Content-Type": "application/json",
-              "Stripe-Signature": signPayload(payload, WEBHOOK_SECRET),
-            },
-          },
-        };
+        return jsonWebhook("/api/webhooks/stripe", payload, {
+          "Stripe-Signature": signPayload(payload, WEBHOOK_SECRET),
+        });
       },
-      check: ({ body }) => expect(body).toEqual({ received: true, outcome: "ignored" }),
-    },
+      ({ body }) => expect(body).toEqual({ received: true, outcome: "ignored" }),
+    ),
   },
   "api.webhooks.shopify": {
-    POST: {
-      // The HMAC under the app's client secret is the credential; a bearer header or cookie means nothing here.
-      kind: "none",
-      ok: 200,
-      othersMayChange: true,
-      prepare: () => {
+    // The HMAC under the app's client secret is the credential; a bearer header or cookie means nothing here.
+    POST: webhook(
+      () => {
         const payload = JSON.stringify({
           shop_id: 1,
           shop_domain: "matrix-store.myshopify.com",
           customer: { id: 1 },
           orders_to_redact: [],
         });
-        return {
-          call: {
-            path: "/api/webhooks/shopify",
-            body: () => payload,
-            headers: {
-              "Content-Type": "application/json",
-              "X-Shopify-Topic": "customers/redact",
-              "X-Shopify-Shop-Domain": "matrix-store.myshopify.com",
-              "X-Shopify-Webhook-Id": crypto.randomUUID(),
-              "X-Shopify-Triggered-At": new Date().toISOString(),
-              "X-Shopify-Hmac-Sha256": crypto
-                .createHmac("sha256", SHOPIFY_TEST_CLIENT_SECRET)
-                .update(payload)
-                .digest("base64"),
-            },
-          },
-        };
+        return jsonWebhook("/api/webhooks/shopify", payload, {
+          "X-Shopify-Topic": "customers/redact",
+          "X-Shopify-Shop-Domain": "matrix-store.myshopify.com",
+          "X-Shopify-Webhook-Id": crypto.randomUUID(),
+          "X-Shopify-Triggered-At": new Date().toISOString(),
+          "X-Shopify-Hmac-Sha256": crypto
+            .createHmac("sha256", SHOPIFY_TEST_CLIENT_SECRET)
+            .update(payload)
+            .digest("base64"),
+        });
       },
-      check: ({ body }) => expect(body).toMatchObject({ received: true }),
-    },
+      ({ body }) => expect(body).toMatchObject({ received: true }),
+    ),
   },
   // The creator's analytics: each caller sees only their own sales.
   "api.token-analytics": {
@@ -1919,17 +1818,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
 
   // Each caller's own sales as a CSV file (their rows only; the file's rows are tested in sales-csv.server.test.ts).
   "api.token-analytics.sales[.]csv": {
-    GET: {
-      kind: "own",
-      ok: 200,
-      notJson: true,
-      check: ({ response }) => {
-        expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
-        expect(response.headers.get("Content-Disposition")).toMatch(
-          /^attachment; filename="selfie-studio-sales-\d{4}-\d{2}-\d{2}\.csv"/,
-        );
-      },
-    },
+    GET: csvDownload("own", "selfie-studio-sales"),
   },
 
   // Model releases (Adobe Stock): one of Alice's images; B and the admin get 404.
@@ -1938,13 +1827,8 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       kind: "resource",
       ok: 200,
       notJson: true,
-      prepare: async (w) => {
-        await ensureModelRelease(w.alice, w.listed.stylized);
-        return idAndBogus(modelReleasePath, w.listed.stylized.id);
-      },
-      check: ({ role, response }) => {
-        if (isOwner(role)) expect(response.headers.get("Content-Type")).toBe("application/pdf");
-      },
+      prepare: aliceSignedRelease,
+      check: ownerGetsType("application/pdf"),
     },
     POST: {
       kind: "resource",
@@ -2199,11 +2083,7 @@ describe("banned accounts", () => {
       const me = await callRoute(tokenUserRoute.loader, makeRequest("/api/token-user", auth));
       expect(me.status).toBe(401);
     }
-    const tokens = await getDb()
-      .selectFrom("api_tokens")
-      .select("user_id")
-      .where("user_id", "=", w.banned.user.id)
-      .execute();
+    const tokens = await selectWhere("api_tokens", "user_id", "user_id", w.banned.user.id);
     expect(tokens).toEqual([]);
   });
 });

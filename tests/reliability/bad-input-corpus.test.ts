@@ -7,8 +7,6 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { insertReport } from "#tests/setup/reports";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { startEmailChange } from "~/features/accounts/profile/email-change.server";
-import { createWebSession } from "~/features/accounts/sessions/sessions.server";
-import { sha256 } from "~/infra/ids.server";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { createBundle } from "~/features/market/bundles/bundles.server";
 import { createDiscount } from "~/features/market/discounts/discounts.server";
@@ -50,6 +48,7 @@ import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { failedTestJob } from "#tests/setup/jobs";
 import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
+import { newWebSessionId } from "#tests/setup/web-sessions";
 
 const listingsRoute = apiRoute("/api/marketplace-listings");
 
@@ -530,17 +529,85 @@ function echoes(field: string, values: unknown[]): Accept {
 const newEmail = () => `new-${crypto.randomBytes(4).toString("hex")}@example.com`;
 const newCode = () => `CORPUS-${crypto.randomBytes(4).toString("hex")}`;
 
-const TARGETS: Target[] = [
-  {
-    route: "api.token-login",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    baseStatus: 200,
-    base: () => ({
-      path: "/api/token-login",
-      json: { email: w.alice.email, password: w.alice.password },
+/**
+ * For a target whose every case makes a new account (a password hash) and checks a password:
+ * failed checks are counted (from `clientIp`, so they hold back only its own cases), and it gets 90 s.
+ */
+function checksPasswordsOfFreshAccounts(clientIp: string) {
+  return { mayChange: ["auth_failures", "sqlite_sequence"], clientIp, timeoutMs: 90_000 };
+}
+
+/**
+ * GET of one of Alice's images at `route` (its listed one: 200) or DELETE (of a fresh one: 204),
+ * by the id `listed()` or `fresh(made)` picks.
+ */
+function aliceImageById(
+  method: "GET" | "DELETE",
+  route: string,
+  listed: () => string,
+  fresh: (made: { id: string; image_id: string }) => string,
+): Target {
+  const path = `/${route.replaceAll(".", "/").replace("$id", ":id")}`;
+  return target(`${method} ${route} as alice`, method === "GET" ? 200 : 204, {
+    base: async () => ({
+      path,
+      params: {
+        id: method === "GET" ? listed() : fresh(await createStylizedImage(w.alice.user.id)),
+      },
     }),
+    params: { id: BOGUS_IDS },
+  });
+}
+
+/** Alice's address and password, as a sign-in sends them. */
+const aliceSignIn = () => ({ email: w.alice.email, password: w.alice.password });
+
+/**
+ * A form for a new person (a fresh address each time, and the names given) sent to
+ * `path`: each of its fields is required, and each gets the person-field cases.
+ */
+function newPersonTarget(
+  call: string,
+  baseStatus: number,
+  path: string,
+  [firstName, lastName]: [string, string],
+  details: Partial<TargetDetails> = {},
+): Target {
+  return jsonTarget(call, baseStatus, {
+    base: () => ({
+      path,
+      json: { email: newEmail(), password: "long-enough", firstName, lastName },
+    }),
+    required: Object.keys(PERSON_FIELDS),
+    fields: PERSON_FIELDS,
+    fresh: () => ({ email: newEmail() }),
+    ...details,
+  });
+}
+
+/** A listing of `imageId` on the marketplace only, sent to `path`. */
+function marketplaceListing(path: string, imageId: string, title: string, price: number): Base {
+  return { path, json: { imageId, title, price, platforms: ["marketplace"] } };
+}
+
+type TargetDetails = Omit<Target, "route" | "method" | "as" | "baseStatus" | "json">;
+
+/** A target called as `"<METHOD> <route> as <who>"`, whose valid base request answers `baseStatus`. */
+function target(call: string, baseStatus: number, details: TargetDetails): Target {
+  const match = /^(\w+) (\S+) as (alice|admin|nobody|fresh)$/.exec(call);
+  if (!match) throw new Error(`Not "<METHOD> <route> as <who>": ${call}`);
+  const [, method, route, as] = match;
+  return { route, method: method as HttpMethod, as: as as Target["as"], baseStatus, ...details };
+}
+
+/** `target` with a JSON body (the malformed-body, shape and content-type cases apply). */
+function jsonTarget(call: string, baseStatus: number, details: TargetDetails): Target {
+  return { ...target(call, baseStatus, details), json: true };
+}
+
+const TARGETS: Target[] = [
+  jsonTarget("POST api.token-login as nobody", 200, {
+    base: () => ({ path: "/api/token-login", json: aliceSignIn() }),
     required: ["email", "password"],
     // Hostile passwords are well-formed wrong passwords: 401, and the failure is counted.
     fields: {
@@ -549,42 +616,19 @@ const TARGETS: Target[] = [
       redirectTo: [...WRONG_TYPES.filter((v) => v !== null), HUGE.slice(0, 5000)],
     },
     mayChange: ["auth_failures", "sqlite_sequence"],
-  },
-  {
-    route: "api.register",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    // Registration is closed by default: a valid request is a 403, anything invalid a 400.
-    baseStatus: 403,
-    base: () => ({
-      path: "/api/register",
-      json: { email: newEmail(), password: "long-enough", firstName: "New", lastName: "Person" },
-    }),
-    required: Object.keys(PERSON_FIELDS),
-    fields: PERSON_FIELDS,
-    fresh: () => ({ email: newEmail() }),
-  },
-  {
-    route: "api.forgot-password",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    // An email without an account: accepted (202) and nothing is kept.
-    baseStatus: 202,
+  }),
+  // Registration is closed by default: a valid request is a 403, anything invalid a 400.
+  newPersonTarget("POST api.register as nobody", 403, "/api/register", ["New", "Person"]),
+  // An email without an account: accepted (202) and nothing is kept.
+  jsonTarget("POST api.forgot-password as nobody", 202, {
     base: () => ({ path: "/api/forgot-password", json: { email: newEmail() } }),
     required: ["email"],
     fields: { email: EMAIL_FIELD },
     fresh: () => ({ email: newEmail() }),
-  },
-  {
-    route: "api.reset-password",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    // A user of its own, whose valid link the base call uses up: each case after it is refused for
-    // what it changed (a bad password before the token is looked at; a bad token with a good password).
-    baseStatus: 204,
+  }),
+  // A user of its own, whose valid link the base call uses up: each case after it is refused for
+  // what it changed (a bad password before the token is looked at; a bad token with a good password).
+  jsonTarget("POST api.reset-password as nobody", 204, {
     base: async () => {
       const { user } = await createTestUser();
       return {
@@ -607,13 +651,8 @@ const TARGETS: Target[] = [
       ],
       password: [...PASSWORD_FIELD],
     },
-  },
-  {
-    route: "api.account",
-    method: "PATCH",
-    as: "alice",
-    json: true,
-    baseStatus: 200,
+  }),
+  jsonTarget("PATCH api.account as alice", 200, {
     base: () => ({ path: "/api/account", json: { bio: "Portraits, styled." } }),
     fields: {
       firstName: [...STRING_FIELD, NUL],
@@ -633,18 +672,13 @@ const TARGETS: Target[] = [
       bio: [...WRONG_TYPES.filter((value) => value !== null), "b".repeat(281), NUL, LONG],
     },
     accepts: [echoes("bio", HOSTILE_TEXT), echoes("firstName", HOSTILE_TEXT)],
-  },
-  {
-    route: "api.account.email",
-    method: "POST",
-    // A new account for the base call and each case: its wrong passwords are counted like failed
-    // sign-ins, and one account's would slow down its later cases.
-    as: "fresh",
-    json: true,
-    // A link to a fresh address goes out (mail jobs) and waits; each refused case changes nothing.
-    // An address another account has (Bob's, Alice's) is answered as a free one (it gets a notice
-    // instead of the link).
-    baseStatus: 202,
+  }),
+  // A new account for the base call and each case: its wrong passwords are counted like failed
+  // sign-ins, and one account's would slow down its later cases.
+  // A link to a fresh address goes out (mail jobs) and waits; each refused case changes nothing.
+  // An address another account has (Bob's, Alice's) is answered as a free one (it gets a notice
+  // instead of the link).
+  jsonTarget("POST api.account.email as fresh", 202, {
     base: () => ({
       path: "/api/account/email",
       json: { email: newEmail(), password: TEST_PASSWORD },
@@ -663,18 +697,10 @@ const TARGETS: Target[] = [
       },
     ],
     fresh: () => ({ email: newEmail() }),
-    mayChange: ["auth_failures", "sqlite_sequence"],
-    clientIp: "198.51.100.61",
-    // Each case makes a new account (a password hash) and checks a password.
-    timeoutMs: 90_000,
-  },
-  {
-    route: "api.account.email.confirm",
-    method: "POST",
-    as: "alice",
-    json: true,
-    // The base call uses Alice's link (to the address she has); every case after it is refused.
-    baseStatus: 200,
+    ...checksPasswordsOfFreshAccounts("198.51.100.61"),
+  }),
+  // The base call uses Alice's link (to the address she has); every case after it is refused.
+  jsonTarget("POST api.account.email.confirm as alice", 200, {
     base: async () => ({
       path: "/api/account/email/confirm",
       json: {
@@ -685,27 +711,11 @@ const TARGETS: Target[] = [
     }),
     required: ["token"],
     fields: { token: [...STRING_FIELD, ...HOSTILE_TEXT, NUL, "x".repeat(43), "x".repeat(501)] },
-  },
-  {
-    route: "api.admin.users",
-    method: "POST",
-    as: "admin",
-    json: true,
-    baseStatus: 201,
-    base: () => ({
-      path: "/api/admin/users",
-      json: { email: newEmail(), password: "long-enough", firstName: "Made", lastName: "ByAdmin" },
-    }),
-    required: Object.keys(PERSON_FIELDS),
-    fields: PERSON_FIELDS,
-    fresh: () => ({ email: newEmail() }),
+  }),
+  newPersonTarget("POST api.admin.users as admin", 201, "/api/admin/users", ["Made", "ByAdmin"], {
     accepts: [echoes("firstName", HOSTILE_TEXT)],
-  },
-  {
-    route: "api.admin.users",
-    method: "GET",
-    as: "admin",
-    baseStatus: 200,
+  }),
+  target("GET api.admin.users as admin", 200, {
     base: () => ({ path: "/api/admin/users", query: { q: "alice" } }),
     query: { q: [LONG] },
     accepts: [
@@ -724,47 +734,27 @@ const TARGETS: Target[] = [
         unchanged: true,
       },
     ],
-  },
-  {
-    route: "api.admin.users.$userId",
-    method: "GET",
-    as: "admin",
-    baseStatus: 200,
+  }),
+  target("GET api.admin.users.$userId as admin", 200, {
     base: () => ({ path: "/api/admin/users/:userId", params: { userId: w.alice.user.id } }),
     params: { userId: [...BOGUS_IDS, "super-admin' --"] },
-  },
+  }),
   // Account erasure: the base call erases an account of its own; every refused case changes nothing.
-  {
-    route: "api.account",
-    method: "DELETE",
-    as: "fresh",
-    json: true,
-    baseStatus: 202,
+  jsonTarget("DELETE api.account as fresh", 202, {
     base: () => ({ path: "/api/account", json: { password: TEST_PASSWORD } }),
     required: ["password"],
     // Hostile text is a well-formed wrong password: 400 (429 past the sign-in limits), nothing erased.
     fields: { password: [...PASSWORD_FIELD, ...HOSTILE_TEXT, NUL] },
-    mayChange: ["auth_failures", "sqlite_sequence"],
-    clientIp: "198.51.100.62",
-    // Each case makes a new account (a password hash) and checks a password.
-    timeoutMs: 90_000,
-  },
-  {
-    route: "api.admin.users.$userId",
-    method: "DELETE",
-    as: "admin",
-    baseStatus: 202,
+    ...checksPasswordsOfFreshAccounts("198.51.100.62"),
+  }),
+  target("DELETE api.admin.users.$userId as admin", 202, {
     base: async () => ({
       path: "/api/admin/users/:userId",
       params: { userId: (await createTestUser()).user.id },
     }),
     params: { userId: [...BOGUS_IDS, "super-admin", "super-admin' --"] },
-  },
-  {
-    route: "api.admin.users.$userId.$action",
-    method: "POST",
-    as: "admin",
-    baseStatus: 200,
+  }),
+  target("POST api.admin.users.$userId.$action as admin", 200, {
     base: () => ({
       path: "/api/admin/users/:userId/:action",
       params: { userId: w.bob.user.id, action: "unban" },
@@ -773,23 +763,15 @@ const TARGETS: Target[] = [
       userId: [...BOGUS_IDS, "super-admin"],
       action: ["delete", "BAN", "", SQL, "ban ", LONG],
     },
-  },
-  {
-    route: "api.admin.audit",
-    method: "GET",
-    as: "admin",
-    baseStatus: 200,
+  }),
+  target("GET api.admin.audit as admin", 200, {
     base: () => ({ path: "/api/admin/audit", query: { limit: "10" } }),
     query: {
       cursor: ["0", "-1", "1.5", "abc", SQL, SCRIPT, LONG],
       limit: ["0", "201", "-3", "x", SQL, LONG],
     },
-  },
-  {
-    route: "api.admin.orders",
-    method: "GET",
-    as: "admin",
-    baseStatus: 200,
+  }),
+  target("GET api.admin.orders as admin", 200, {
     base: () => ({ path: "/api/admin/orders", query: { q: "bea", status: "paid" } }),
     query: { q: [LONG], status: ["", "PAID", "paid ", "refund", "unknown", SQL, SCRIPT, LONG] },
     accepts: [
@@ -809,14 +791,10 @@ const TARGETS: Target[] = [
         unchanged: true,
       },
     ],
-  },
-  {
-    route: "api.admin.jobs",
-    method: "GET",
-    as: "admin",
-    baseStatus: 200,
+  }),
+  target("GET api.admin.jobs as admin", 200, {
     base: () => ({ path: "/api/admin/jobs" }),
-  },
+  }),
   ...(["retry", "cancel"] as const).map((action) => ({
     route: `api.admin.jobs.$jobId.${action}`,
     method: "POST" as const,
@@ -829,14 +807,9 @@ const TARGETS: Target[] = [
     }),
     params: { jobId: BOGUS_IDS },
   })),
-  {
-    route: "api.admin.orders.$orderId.refund",
-    method: "POST",
-    as: "admin",
-    json: true,
-    // A paid order of its own, which the base call refunds: every case after it is refused for
-    // what it changed (a bad reason or id before the order is looked at; anything valid is a 409 now).
-    baseStatus: 200,
+  // A paid order of its own, which the base call refunds: every case after it is refused for
+  // what it changed (a bad reason or id before the order is looked at; anything valid is a 409 now).
+  jsonTarget("POST api.admin.orders.$orderId.refund as admin", 200, {
     base: async () => {
       const orderId = await testCheckoutSale([await refundableListing()]);
       return {
@@ -847,15 +820,10 @@ const TARGETS: Target[] = [
     },
     fields: { reason: [...WRONG_TYPES, LONG] },
     params: { orderId: BOGUS_IDS },
-  },
-  {
-    route: "api.refund-requests",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    // A paid order of its own, whose refund the base call asks for: every case after it is refused
-    // for what it changed (a bad field before the order is looked at; anything valid is a 409 now).
-    baseStatus: 202,
+  }),
+  // A paid order of its own, whose refund the base call asks for: every case after it is refused
+  // for what it changed (a bad field before the order is looked at; anything valid is a 409 now).
+  jsonTarget("POST api.refund-requests as nobody", 202, {
     base: async () => ({
       path: "/api/refund-requests",
       json: { sessionId: (await refundableSession()).sessionId, reason: "Not as shown." },
@@ -865,35 +833,21 @@ const TARGETS: Target[] = [
       sessionId: [...STRING_FIELD, "no-such-session", SQL],
       reason: [...STRING_FIELD, NUL, LONE_SURROGATE, "r".repeat(1001)],
     },
-  },
-  {
-    route: "api.admin.refund-requests",
-    method: "GET",
-    as: "admin",
-    baseStatus: 200,
+  }),
+  target("GET api.admin.refund-requests as admin", 200, {
     base: () => ({ path: "/api/admin/refund-requests", query: { status: "requested" } }),
     query: { status: ["", "REQUESTED", "requested ", "approved", SQL, SCRIPT, LONG] },
-  },
-  {
-    route: "api.admin.refund-requests.$id.approve",
-    method: "POST",
-    as: "admin",
-    json: true,
-    // A waiting request of its own, which the base call approves: anything valid after it is a 409.
-    baseStatus: 200,
+  }),
+  // A waiting request of its own, which the base call approves: anything valid after it is a 409.
+  jsonTarget("POST api.admin.refund-requests.$id.approve as admin", 200, {
     base: async () => {
       const id = await openRefundRequest();
       return { path: "/api/admin/refund-requests/:id/approve", params: { id }, json: {} };
     },
     params: { id: BOGUS_IDS },
-  },
-  {
-    route: "api.admin.refund-requests.$id.decline",
-    method: "POST",
-    as: "admin",
-    json: true,
-    // A waiting request of its own, which the base call declines: anything valid after it is a 409.
-    baseStatus: 200,
+  }),
+  // A waiting request of its own, which the base call declines: anything valid after it is a 409.
+  jsonTarget("POST api.admin.refund-requests.$id.decline as admin", 200, {
     base: async () => {
       const id = await openRefundRequest();
       return {
@@ -905,14 +859,9 @@ const TARGETS: Target[] = [
     required: ["reason"],
     fields: { reason: [...STRING_FIELD, NUL, LONE_SURROGATE, "r".repeat(1001)] },
     params: { id: BOGUS_IDS },
-  },
-  {
-    route: "api.token-bundles",
-    method: "POST",
-    as: "alice",
-    json: true,
-    // Each valid call makes a bundle of Alice's two $5 listings; an id not hers is a 404, anything malformed a 400.
-    baseStatus: 201,
+  }),
+  // Each valid call makes a bundle of Alice's two $5 listings; an id not hers is a 404, anything malformed a 400.
+  jsonTarget("POST api.token-bundles as alice", 201, {
     base: async () => ({
       path: "/api/token-bundles",
       json: { title: "Corpus bundle", listingIds: await aliceBundleListings(), price: 8 },
@@ -931,13 +880,9 @@ const TARGETS: Target[] = [
       ],
       price: [...ABSURD_NUMBERS, null, true, {}, [], "", "abc", 10, 11, 10_000.01, 0.001],
     },
-  },
-  {
-    route: "api.token-bundles.$id",
-    method: "DELETE",
-    as: "alice",
-    // One of Alice's bundles, withdrawn by the base call; every case after it names no bundle of hers.
-    baseStatus: 204,
+  }),
+  // One of Alice's bundles, withdrawn by the base call; every case after it names no bundle of hers.
+  target("DELETE api.token-bundles.$id as alice", 204, {
     base: async () => {
       const bundle = await createBundle(getDb(), {
         userId: w.alice.user.id,
@@ -949,14 +894,9 @@ const TARGETS: Target[] = [
       return { path: "/api/token-bundles/:id", params: { id: bundle.id } };
     },
     params: { id: [...BOGUS_IDS, LONG, " "] },
-  },
-  {
-    route: "api.token-discounts",
-    method: "POST",
-    as: "alice",
-    json: true,
-    // Each valid call makes a code of Alice's (a new text each time); a listing not hers is a 404, anything malformed a 400.
-    baseStatus: 201,
+  }),
+  // Each valid call makes a code of Alice's (a new text each time); a listing not hers is a 404, anything malformed a 400.
+  jsonTarget("POST api.token-discounts as alice", 201, {
     base: () => ({ path: "/api/token-discounts", json: { code: newCode(), percentOff: 10 } }),
     fresh: () => ({ code: newCode() }),
     required: ["code"],
@@ -980,13 +920,9 @@ const TARGETS: Target[] = [
       endsAt: ["2027-13-01", "next week", 42, true, {}, [], LONG],
       maxRedemptions: [0, -1, 1.5, 1e308, "abc", "1e2", true, {}, [], 1_000_001],
     },
-  },
-  {
-    route: "api.token-discounts.$id",
-    method: "DELETE",
-    as: "alice",
-    // One of Alice's codes, deleted by the base call; every case after it names no code of hers.
-    baseStatus: 204,
+  }),
+  // One of Alice's codes, deleted by the base call; every case after it names no code of hers.
+  target("DELETE api.token-discounts.$id as alice", 204, {
     base: async () => {
       const made = await createDiscount(getDb(), {
         userId: w.alice.user.id,
@@ -996,14 +932,9 @@ const TARGETS: Target[] = [
       return { path: "/api/token-discounts/:id", params: { id: made.id } };
     },
     params: { id: [...BOGUS_IDS, LONG, " "] },
-  },
-  {
-    route: "api.follows",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    // Each follower's email follows once; an unknown storefront is a 404, anything malformed a 400.
-    baseStatus: 202,
+  }),
+  // Each follower's email follows once; an unknown storefront is a 404, anything malformed a 400.
+  jsonTarget("POST api.follows as nobody", 202, {
     base: async () => {
       await getDb()
         .updateTable("users")
@@ -1018,14 +949,9 @@ const TARGETS: Target[] = [
       handle: [...STRING_FIELD, "no-such-creator", NUL],
       email: EMAIL_FIELD,
     },
-  },
-  {
-    route: "api.reports",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    // Each reporter's email reports once; an unknown listing is a 404, anything malformed a 400.
-    baseStatus: 202,
+  }),
+  // Each reporter's email reports once; an unknown listing is a 404, anything malformed a 400.
+  jsonTarget("POST api.reports as nobody", 202, {
     base: () => ({
       path: "/api/reports",
       json: {
@@ -1043,14 +969,9 @@ const TARGETS: Target[] = [
       email: EMAIL_FIELD,
       details: [...WRONG_TYPES, LONG],
     },
-  },
-  {
-    route: "api.reports.confirm",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    // An unconfirmed report of its own, which the base call confirms; an unknown token is a 404.
-    baseStatus: 200,
+  }),
+  // An unconfirmed report of its own, which the base call confirms; an unknown token is a 404.
+  jsonTarget("POST api.reports.confirm as nobody", 200, {
     base: async () => {
       const token = crypto.randomBytes(16).toString("hex");
       await insertReport(w.listed.listing, { token, status: "unconfirmed" });
@@ -1058,22 +979,13 @@ const TARGETS: Target[] = [
     },
     required: ["token"],
     fields: { token: [...STRING_FIELD, "not-a-token"] },
-  },
-  {
-    route: "api.admin.reports",
-    method: "GET",
-    as: "admin",
-    baseStatus: 200,
+  }),
+  target("GET api.admin.reports as admin", 200, {
     base: () => ({ path: "/api/admin/reports", query: { status: "open" } }),
     query: { status: ["", "OPEN", "open ", "unconfirmed", SQL, SCRIPT, LONG] },
-  },
-  {
-    route: "api.admin.reports.$id",
-    method: "POST",
-    as: "admin",
-    json: true,
-    // An open report of its own, which the base call dismisses: anything valid after it is a 409.
-    baseStatus: 200,
+  }),
+  // An open report of its own, which the base call dismisses: anything valid after it is a 409.
+  jsonTarget("POST api.admin.reports.$id as admin", 200, {
     base: async () => {
       const id = await insertReport(w.listed.listing, { status: "open" });
       return {
@@ -1088,24 +1000,14 @@ const TARGETS: Target[] = [
       note: [...WRONG_TYPES, "", "   ", LONG],
     },
     params: { id: BOGUS_IDS },
-  },
-  {
-    route: "api.library-link",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    // The same 202 for any well-formed email; a malformed one is a 400.
-    baseStatus: 202,
+  }),
+  // The same 202 for any well-formed email; a malformed one is a 400.
+  jsonTarget("POST api.library-link as nobody", 202, {
     base: () => ({ path: "/api/library-link", json: { email: newEmail() } }),
     required: ["email"],
     fields: { email: EMAIL_FIELD },
-  },
-  {
-    route: "api.create-checkout-session",
-    method: "POST",
-    as: "nobody",
-    json: true,
-    baseStatus: 200,
+  }),
+  jsonTarget("POST api.create-checkout-session as nobody", 200, {
     base: () => ({
       path: "/api/create-checkout-session",
       json: {
@@ -1208,13 +1110,8 @@ const TARGETS: Target[] = [
         },
       },
     ],
-  },
-  {
-    route: "api.images.optimize",
-    method: "POST",
-    as: "alice",
-    json: true,
-    baseStatus: 200,
+  }),
+  jsonTarget("POST api.images.optimize as alice", 200, {
     base: () => ({
       path: "/api/images/optimize",
       json: {
@@ -1243,13 +1140,8 @@ const TARGETS: Target[] = [
       watermark: ["yes", "true", 1, 0, [], {}, null],
       socialOptimized: ["no", 1, null],
     },
-  },
-  {
-    route: "api.account.consent",
-    method: "POST",
-    as: "alice",
-    json: true,
-    baseStatus: 200,
+  }),
+  jsonTarget("POST api.account.consent as alice", 200, {
     base: () => ({ path: "/api/account/consent", json: { faceProcessing: true } }),
     required: ["faceProcessing"],
     // Only an explicit `true` is consent: false, "true", 1 and the like are refused and record nothing.
@@ -1266,13 +1158,8 @@ const TARGETS: Target[] = [
         LONG,
       ],
     },
-  },
-  {
-    route: "api.token-images.$id.stylize",
-    method: "POST",
-    as: "alice",
-    json: true,
-    baseStatus: 202,
+  }),
+  jsonTarget("POST api.token-images.$id.stylize as alice", 202, {
     base: () => ({
       path: "/api/token-images/:id/stylize",
       params: { id: images.stylize },
@@ -1283,36 +1170,20 @@ const TARGETS: Target[] = [
       style: [...WRONG_TYPES, "", "unknown", "ANIME", "anime ", SQL, SCRIPT, ["anime"], LONG],
     },
     params: { id: BOGUS_IDS },
-  },
-  {
-    route: "api.token-images.$id.stylize-all",
-    method: "POST",
-    as: "alice",
-    baseStatus: 202,
+  }),
+  target("POST api.token-images.$id.stylize-all as alice", 202, {
     base: () => ({ path: "/api/token-images/:id/stylize-all", params: { id: images.stylize } }),
     params: { id: BOGUS_IDS },
-  },
-  {
-    route: "api.token-stylized-images.$id.reroll",
-    method: "POST",
-    as: "alice",
-    baseStatus: 202,
+  }),
+  target("POST api.token-stylized-images.$id.reroll as alice", 202, {
     base: async () => {
       const { id } = await createStylizedImage(w.alice.user.id);
       return { path: "/api/token-stylized-images/:id/reroll", params: { id } };
     },
     params: { id: BOGUS_IDS },
-  },
-  {
-    route: "api.marketplace.launch",
-    method: "POST",
-    as: "alice",
-    json: true,
-    baseStatus: 200,
-    base: () => ({
-      path: "/api/marketplace/launch",
-      json: { imageId: images.launch, title: "Launched", price: 30, platforms: ["marketplace"] },
-    }),
+  }),
+  jsonTarget("POST api.marketplace.launch as alice", 200, {
+    base: () => marketplaceListing("/api/marketplace/launch", images.launch, "Launched", 30),
     required: ["imageId", "title", "price", "platforms"],
     fields: {
       imageId: [...WRONG_TYPES, "", ...BOGUS_IDS.filter((id) => id.length <= 100), LONG, PENDING],
@@ -1383,17 +1254,9 @@ const TARGETS: Target[] = [
           expect((await aliceListingOf(images.launch))?.description).toBe(value),
       },
     ],
-  },
-  {
-    route: "api.marketplace.post",
-    method: "POST",
-    as: "alice",
-    json: true,
-    baseStatus: 200,
-    base: () => ({
-      path: "/api/marketplace/post",
-      json: { imageId: images.post, title: "Posted", price: 12.5, platforms: ["marketplace"] },
-    }),
+  }),
+  jsonTarget("POST api.marketplace.post as alice", 200, {
+    base: () => marketplaceListing("/api/marketplace/post", images.post, "Posted", 12.5),
     required: ["imageId", "title", "price", "platforms"],
     fields: {
       imageId: [...WRONG_TYPES, "", "no-such-id", SQL, PENDING],
@@ -1423,13 +1286,8 @@ const TARGETS: Target[] = [
         check: async (value) => expect((await aliceListingOf(images.post))?.title).toBe(value),
       },
     ],
-  },
-  {
-    route: "api.token-marketplace-integrations",
-    method: "POST",
-    as: "alice",
-    json: true,
-    baseStatus: 201,
+  }),
+  jsonTarget("POST api.token-marketplace-integrations as alice", 201, {
     base: () => ({
       path: "/api/token-marketplace-integrations",
       json: { platform: "mintable", apiKey: "mintable-key-0001", walletAddress: WALLET },
@@ -1471,23 +1329,15 @@ const TARGETS: Target[] = [
         },
       },
     ],
-  },
-  {
-    route: "api.token-marketplace-integrations.$platform",
-    method: "DELETE",
-    as: "alice",
-    baseStatus: 204,
+  }),
+  target("DELETE api.token-marketplace-integrations.$platform as alice", 204, {
     base: () => ({
       path: "/api/token-marketplace-integrations/:platform",
       params: { platform: "rarible" },
     }),
     params: { platform: [...BOGUS_IDS, "marketplace"] },
-  },
-  {
-    route: "api.marketplace",
-    method: "GET",
-    as: "nobody",
-    baseStatus: 200,
+  }),
+  target("GET api.marketplace as nobody", 200, {
     base: () => ({ path: "/api/marketplace", query: { limit: "10" } }),
     query: {
       style: ["bogus", "ANIME", SQL, SCRIPT, LONG],
@@ -1521,13 +1371,9 @@ const TARGETS: Target[] = [
         unchanged: true,
       },
     ],
-  },
-  {
-    route: "api.oauth.$platform.authorize",
-    method: "GET",
-    as: "alice",
-    // Shopify OAuth is not configured in this file: the valid request is the documented 400.
-    baseStatus: 400,
+  }),
+  // Shopify OAuth is not configured in this file: the valid request is the documented 400.
+  target("GET api.oauth.$platform.authorize as alice", 400, {
     base: () => ({
       path: "/api/oauth/:platform/authorize",
       params: { platform: "shopify" },
@@ -1535,20 +1381,12 @@ const TARGETS: Target[] = [
     }),
     params: { platform: [...BOGUS_IDS, "opensea", "marketplace"] },
     query: { shop: ["evil.com", SCRIPT, LONG, "a.myshopify.com/../x"], display: ["bogus", SQL] },
-  },
-  {
-    route: "api.publications",
-    method: "GET",
-    as: "alice",
-    baseStatus: 200,
+  }),
+  target("GET api.publications as alice", 200, {
     base: () => ({ path: "/api/publications", query: { imageId: w.listed.stylized.id } }),
     query: { imageId: ["", ...BOGUS_IDS] },
-  },
-  {
-    route: "api.publications.$id.download",
-    method: "GET",
-    as: "alice",
-    baseStatus: 200,
+  }),
+  target("GET api.publications.$id.download as alice", 200, {
     base: () => {
       const url = new URL(w.mintKit.downloadUrl);
       return {
@@ -1559,83 +1397,46 @@ const TARGETS: Target[] = [
     },
     params: { id: BOGUS_IDS },
     query: { exp: ["", "NaN", "-1", "1e308", "abc", LONG], sig: ["", "AAAA", SQL, LONG] },
-  },
-  {
-    route: "api.payment-status.$sessionId",
-    method: "GET",
-    as: "nobody",
-    baseStatus: 200,
+  }),
+  target("GET api.payment-status.$sessionId as nobody", 200, {
     base: () => ({
       path: "/api/payment-status/:sessionId",
       params: { sessionId: w.sale.sessionId },
     }),
     params: { sessionId: BOGUS_IDS },
-  },
-  {
-    route: "api.account.export.$id",
-    method: "GET",
-    as: "alice",
-    baseStatus: 200,
+  }),
+  target("GET api.account.export.$id as alice", 200, {
     base: async () => ({
       path: "/api/account/export/:id",
       params: { id: (await startAccountExport(getDb(), w.alice.user.id, new Date())).id },
     }),
     params: { id: BOGUS_IDS },
-  },
-  {
-    route: "api.account.export.$id.download",
-    method: "GET",
-    as: "alice",
-    // A pending export has nothing to download yet: 404, as for every bogus id.
-    baseStatus: 404,
+  }),
+  // A pending export has nothing to download yet: 404, as for every bogus id.
+  target("GET api.account.export.$id.download as alice", 404, {
     base: async () => ({
       path: "/api/account/export/:id/download",
       params: { id: (await startAccountExport(getDb(), w.alice.user.id, new Date())).id },
     }),
     params: { id: BOGUS_IDS },
-  },
-  ...(["GET", "DELETE"] as const).flatMap((method): Target[] => [
-    {
-      route: "api.token-images.$id",
+  }),
+  ...(["GET", "DELETE"] as const).flatMap((method) => [
+    aliceImageById(
       method,
-      as: "alice",
-      baseStatus: method === "GET" ? 200 : 204,
-      base: async () => ({
-        path: "/api/token-images/:id",
-        params: {
-          id:
-            method === "GET"
-              ? w.listed.imageId
-              : (await createStylizedImage(w.alice.user.id)).image_id,
-        },
-      }),
-      params: { id: BOGUS_IDS },
-    },
-    {
-      route: "api.token-stylized-images.$id",
+      "api.token-images.$id",
+      () => w.listed.imageId,
+      (made) => made.image_id,
+    ),
+    aliceImageById(
       method,
-      as: "alice",
-      baseStatus: method === "GET" ? 200 : 204,
-      base: async () => ({
-        path: "/api/token-stylized-images/:id",
-        params: {
-          id:
-            method === "GET"
-              ? w.listed.stylized.id
-              : (await createStylizedImage(w.alice.user.id)).id,
-        },
-      }),
-      params: { id: BOGUS_IDS },
-    },
+      "api.token-stylized-images.$id",
+      () => w.listed.stylized.id,
+      (made) => made.id,
+    ),
   ]),
   // The password change and the sessions list
-  {
-    route: "api.account.password",
-    method: "POST",
-    as: "alice",
-    json: true,
-    // Alice's own password again (so the world's stays); a wrong current one is counted like a failed sign-in.
-    baseStatus: 204,
+  // Alice's own password again (so the world's stays); a wrong current one is counted like a failed sign-in.
+  jsonTarget("POST api.account.password as alice", 204, {
     base: () => ({
       path: "/api/account/password",
       json: { currentPassword: w.alice.password, newPassword: w.alice.password },
@@ -1646,40 +1447,22 @@ const TARGETS: Target[] = [
       newPassword: [...PASSWORD_FIELD, "short", "qwerty123", "PASSWORD1"],
     },
     mayChange: ["auth_failures", "sqlite_sequence"],
-  },
-  {
-    route: "api.account.sessions.$id",
-    method: "DELETE",
-    as: "alice",
-    // One of Alice's web sessions, ended by the base call; every case after it names no session of hers.
-    baseStatus: 204,
+  }),
+  // One of Alice's web sessions, ended by the base call; every case after it names no session of hers.
+  target("DELETE api.account.sessions.$id as alice", 204, {
     base: async () => {
-      const { secret } = await createWebSession(getDb(), w.alice.user.id, 30);
-      const { public_id: id } = await getDb()
-        .selectFrom("sessions")
-        .select("public_id")
-        .where("id_hash", "=", sha256(secret))
-        .executeTakeFirstOrThrow();
+      const id = await newWebSessionId(w.alice.user.id);
       return { path: "/api/account/sessions/:id", params: { id } };
     },
     params: { id: [...BOGUS_IDS, LONG, " ", "web", "token"] },
-  },
+  }),
   // The creator's analytics: only 7, 30 or 90 days
-  {
-    route: "api.token-analytics",
-    method: "GET",
-    as: "alice",
-    baseStatus: 200,
+  target("GET api.token-analytics as alice", 200, {
     base: () => ({ path: "/api/token-analytics", query: { days: "7" } }),
     query: { days: ["0", "1", "-7", "31", "7.0", "1e308", "NaN", "abc", SQL, SCRIPT, LONG] },
-  },
+  }),
   // A model release signed in the app (Adobe Stock): the base call signs one for Alice's image.
-  {
-    route: "api.token-stylized-images.$id.model-release",
-    method: "POST",
-    as: "alice",
-    json: true,
-    baseStatus: 201,
+  jsonTarget("POST api.token-stylized-images.$id.model-release as alice", 201, {
     base: () => ({
       path: "/api/token-stylized-images/:id/model-release",
       params: { id: w.listed.stylized.id },
@@ -1723,12 +1506,8 @@ const TARGETS: Target[] = [
         7,
       ],
     },
-  },
-  {
-    route: "api.token-stylized-images.$id.model-release",
-    method: "GET",
-    as: "alice",
-    baseStatus: 200,
+  }),
+  target("GET api.token-stylized-images.$id.model-release as alice", 200, {
     base: async () => {
       await ensureModelRelease(w.alice, w.listed.stylized);
       return {
@@ -1737,7 +1516,7 @@ const TARGETS: Target[] = [
       };
     },
     params: { id: [...BOGUS_IDS, LONG, " "] },
-  },
+  }),
 ];
 
 describe("bad-input corpus", () => {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { engineOf } from "~/infra/sql-dialect.server";
 import { getDb } from "~/infra/db.server";
 import { tableNames } from "#tests/setup/db-tables";
+import { listingRow } from "#tests/setup/table-rows";
 
 /** Rows for admin tests: uploaded originals and sold items in the earnings ledger. */
 
@@ -38,22 +39,17 @@ export async function insertSale(
   const itemId = id();
   await db
     .insertInto("listings")
-    .values({
-      id: listingId,
-      user_id: creatorId,
-      stylized_image_id: null,
-      style: "anime",
-      title: "Anime Style Selfie",
-      price_cents: amountCents + feeCents,
-      file_key: `listings/${listingId}.png`,
-      file_mime_type: "image/png",
-      source_file_key: `stylized/${listingId}.png`,
-      width: 1024,
-      height: 1024,
-      preview_key: `previews/${listingId}.jpg`,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      listingRow({ id: listingId, user_id: creatorId, stylized_image_id: null }, now, {
+        title: "Anime Style Selfie",
+        price_cents: amountCents + feeCents,
+        file_key: `listings/${listingId}.png`,
+        file_mime_type: "image/png",
+        source_file_key: `stylized/${listingId}.png`,
+        width: 1024,
+        height: 1024,
+      }),
+    )
     .execute();
   await db
     .insertInto("orders")

@@ -36,6 +36,28 @@ export interface S3TestServer {
 
 export const S3RVER_KEY = "S3RVER";
 
+/**
+ * The app's object storage settings for a server on `port`, known before it
+ * starts: for `Object.assign(process.env, …)` ahead of anything that reads
+ * the configuration.
+ */
+export function s3ServerEnv(
+  port: number,
+  bucket = "selfie-files",
+  publicBucket = "selfie-public",
+): Record<string, string> {
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    AWS_ENDPOINT_URL_S3: endpoint,
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: S3RVER_KEY,
+    AWS_SECRET_ACCESS_KEY: S3RVER_KEY,
+    FILES_S3_BUCKET: bucket,
+    FILES_S3_PUBLIC_BUCKET: publicBucket,
+    FILES_PUBLIC_BASE_URL: `${endpoint}/${publicBucket}`,
+  };
+}
+
 export async function startS3Server(options: S3ServerOptions): Promise<S3TestServer> {
   const bucket = options.bucket ?? "selfie-files";
   const publicBucket = options.publicBucket ?? "selfie-public";
@@ -57,15 +79,7 @@ export async function startS3Server(options: S3ServerOptions): Promise<S3TestSer
     publicBucket,
     accessKeyId: S3RVER_KEY,
     secretAccessKey: S3RVER_KEY,
-    env: {
-      AWS_ENDPOINT_URL_S3: endpoint,
-      AWS_REGION: "us-east-1",
-      AWS_ACCESS_KEY_ID: S3RVER_KEY,
-      AWS_SECRET_ACCESS_KEY: S3RVER_KEY,
-      FILES_S3_BUCKET: bucket,
-      FILES_S3_PUBLIC_BUCKET: publicBucket,
-      FILES_PUBLIC_BASE_URL: `${endpoint}/${publicBucket}`,
-    },
+    env: s3ServerEnv(options.port, bucket, publicBucket),
     close: () => server.close(),
   };
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import type { RouteObject } from "react-router-dom";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -19,11 +20,22 @@ export interface ServerHtmlOptions {
 export async function serverHtml(
   element: ReactNode,
   url: string,
+  options: ServerHtmlOptions = {},
+): Promise<string> {
+  return serverRouteHtml(
+    { path: new URL(url, "http://localhost").pathname, element },
+    url,
+    options,
+  );
+}
+
+/** `serverHtml` for a route of its own (a path with params, a loader), rendered at `url`. */
+export async function serverRouteHtml(
+  route: RouteObject,
+  url: string,
   { withoutTextMarkers = false }: ServerHtmlOptions = {},
 ): Promise<string> {
-  const handler = createStaticHandler([
-    { path: new URL(url, "http://localhost").pathname, element },
-  ]);
+  const handler = createStaticHandler([route]);
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const html = renderToString(

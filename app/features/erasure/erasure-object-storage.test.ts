@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3Server, type S3TestServer } from "#tests/setup/s3-server";
+import { s3ServerEnv, startS3Server, type S3TestServer } from "#tests/setup/s3-server";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
@@ -21,15 +21,7 @@ import { fixture, uploadRequest } from "#tests/setup/studio";
  * waiting for the sweep (docs/decisions/086-erasure-leaves-nothing-behind.md).
  */
 const PORT = 5103;
-Object.assign(process.env, {
-  AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${PORT}`,
-  AWS_REGION: "us-east-1",
-  AWS_ACCESS_KEY_ID: "S3RVER",
-  AWS_SECRET_ACCESS_KEY: "S3RVER",
-  FILES_S3_BUCKET: "selfie-files",
-  FILES_S3_PUBLIC_BUCKET: "selfie-public",
-  FILES_PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}/selfie-public`,
-});
+Object.assign(process.env, s3ServerEnv(PORT));
 
 let s3: S3TestServer | undefined;
 beforeAll(async () => {

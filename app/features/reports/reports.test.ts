@@ -17,6 +17,7 @@ import { drainMailJobs, queuedMailTo } from "#tests/setup/mail-queue";
 import { startSmtpServer, type TestSmtpServer } from "#tests/setup/mail";
 import { bannedFlag } from "#tests/setup/user-state";
 import { testTies } from "#tests/setup/ties";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /**
  * Reports and takedown (issue 44): anyone reports a listing or a storefront,
@@ -427,13 +428,7 @@ describe("repeat offenders", () => {
     expect(await bannedFlag(creator.user.id)).toBe(1);
     // The ban's rules: sessions and tokens end, the other listings leave the marketplace, owed shares are held.
     expect(await isPublic(three.listing.id)).toBe(false);
-    expect(
-      await getDb()
-        .selectFrom("sessions")
-        .select("id_hash")
-        .where("user_id", "=", creator.user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("sessions", "user_id", creator.user.id)).toEqual([]);
     const shares = await getDb()
       .selectFrom("earnings")
       .select("status")

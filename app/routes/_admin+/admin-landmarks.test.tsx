@@ -5,6 +5,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { json } from "@remix-run/node";
 import AdminPortal from "~/routes/_admin+/admin";
 import { adminOrder, adminOrderItem, adminUser } from "~/features/admin/components/test-support";
+import { WAITING_REFUND_REQUEST } from "#tests/setup/admin-refund-request";
 
 afterEach(cleanup);
 
@@ -62,23 +63,7 @@ function renderPortal() {
             ],
             nextCursor: "1",
           },
-          refundRequests: [
-            {
-              id: "rr1",
-              orderId: "ord_1",
-              status: "requested",
-              reason: "Not what the preview showed.",
-              requestedAt: "2026-03-04T12:00:00.000Z",
-              decidedAt: null,
-              declineReason: null,
-              orderStatus: "paid",
-              customerEmail: "bea@example.com",
-              total: "$20.00",
-              paidAt: "2026-03-03T12:00:00.000Z",
-              testMode: false,
-              items: [{ title: "Beach", style: "anime", saleReference: "oi_1" }],
-            },
-          ],
+          refundRequests: [WAITING_REFUND_REQUEST],
           refundTarget: null,
           banTarget: null,
           eraseTarget: null,

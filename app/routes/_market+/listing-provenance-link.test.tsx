@@ -1,35 +1,24 @@
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import ListingPage, { loader as listingLoader } from "~/routes/_market+/marketplace_.$listingId";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { serverRouteHtml } from "#tests/setup/server-html";
 
 describe("the listing page", () => {
   it("links to the Content Credentials check beside its AI label, and its JSON-LD says the label, in the HTML the server sends", async () => {
     const { user } = await createTestUser();
     const { listing } = await createListing(user.id, { title: "Signed portrait" });
     const url = `/marketplace/${listing.id}`;
-    const handler = createStaticHandler([
+    const html = await serverRouteHtml(
       {
         path: "/marketplace/:listingId",
         loader: () => callRoute(listingLoader, makeRequest(url), { listingId: listing.id }),
         element: <ListingPage />,
       },
-    ]);
-    const context = await handler.query(new Request(`http://localhost${url}`));
-    if (context instanceof Response) throw new Error("unexpected redirect");
-    const html = renderToString(
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-      />,
-    ).replaceAll("<!-- -->", "");
+      url,
+      { withoutTextMarkers: true },
+    );
     const meaning = /<dd[^>]*data-testid="ai-label-meaning"[^>]*>([\s\S]*?)<\/dd>/.exec(html)?.[1];
     expect(meaning).toMatch(/^AI-edited: /);
     expect(meaning).toMatch(

@@ -12,6 +12,7 @@ import { callRoute, formRequest, makeRequest, type RequestOptions } from "#tests
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { flashOf } from "#tests/setup/flash";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /** The dashboard without JavaScript: every step is a page, every action a form post and a redirect. */
 
@@ -338,9 +339,7 @@ describe("/dashboard without JavaScript", () => {
       { cookie },
     );
     expect(offsite.headers.get("Location")).toBe("/dashboard#pipeline");
-    expect(
-      await getDb().selectFrom("images").select("id").where("id", "=", imageId).execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("images", "id", imageId)).toEqual([]);
   });
 
   it("opens the delete confirmation from ?confirmDelete= (the page stays as it was) and deletes with the panel's form", async () => {

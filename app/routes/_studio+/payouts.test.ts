@@ -18,6 +18,7 @@ import { createListing } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
 import { payoutAccountsOf } from "#tests/setup/user-state";
 import { newCreatorOverview } from "~/features/payouts/test-support";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const tokenPayouts = apiRoute("/api/token-payouts");
 const onboardApi = apiRoute("/api/payouts/onboard");
@@ -305,13 +306,7 @@ describe("/payouts in test mode", () => {
       ),
     );
     expect(crossSite.status).toBe(403);
-    expect(
-      await getDb()
-        .selectFrom("payout_accounts")
-        .select("user_id")
-        .where("user_id", "=", creator.user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("payout_accounts", "user_id", creator.user.id)).toEqual([]);
 
     // A provider that cannot be reached is a message too, never a 500.
     vi.spyOn(console, "warn").mockImplementation(() => {});

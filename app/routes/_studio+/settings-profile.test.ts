@@ -7,6 +7,7 @@ import * as confirmPage from "~/routes/_studio+/settings.confirm-email";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { fixture, uploadRequest } from "#tests/setup/studio";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /** The Profile tab and the email change link's page without JavaScript: plain form posts, redirects with a flash, field messages. */
 
@@ -116,13 +117,7 @@ describe("the Profile tab without JavaScript", () => {
     expect(((await wrong.json()) as Reply).error?.password).toEqual([
       "The password is not correct",
     ]);
-    expect(
-      await getDb()
-        .selectFrom("email_changes")
-        .select("id")
-        .where("user_id", "=", user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("email_changes", "user_id", user.id)).toEqual([]);
     // The form must not tell which addresses have accounts: the same answer as for a free one.
     const inUse = await post(
       { intent: "email", email: other.user.email, password: TEST_PASSWORD },

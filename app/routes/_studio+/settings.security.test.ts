@@ -6,6 +6,7 @@ import { getDb } from "~/infra/db.server";
 import { getWebUser, sessionCookie } from "~/web/auth.server";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /** The Security tab without JavaScript: its loader and its form posts, as a browser sends them. */
 
@@ -123,13 +124,7 @@ describe("/settings/security without JavaScript", () => {
     expect((await page(cookie)).sessions.map((entry) => [entry.kind, entry.current])).toEqual([
       ["web", true],
     ]);
-    expect(
-      await getDb()
-        .selectFrom("api_tokens")
-        .select("user_id")
-        .where("user_id", "=", user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("api_tokens", "user_id", user.id)).toEqual([]);
     expect(token).toBeTruthy();
   });
 

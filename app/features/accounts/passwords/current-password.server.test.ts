@@ -5,6 +5,7 @@ import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /**
  * Every check of the current password (the password change, the email
@@ -71,13 +72,7 @@ describe("current-password checks", () => {
         .executeTakeFirstOrThrow();
       expect(row.email).toBe(user.email);
       expect(row.erased_at).toBeNull();
-      expect(
-        await getDb()
-          .selectFrom("email_changes")
-          .select("id")
-          .where("user_id", "=", user.id)
-          .execute(),
-      ).toEqual([]);
+      expect(await rowsWhere("email_changes", "user_id", user.id)).toEqual([]);
       // The failures are the sign-in's: signing in from that address waits too.
       const failures = await getDb()
         .selectFrom("auth_failures")

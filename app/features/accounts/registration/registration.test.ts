@@ -13,6 +13,7 @@ import { beginErasure } from "~/features/erasure/erase-account.server";
 import { inviteEntry } from "~/features/accounts/registration/waitlist.server";
 import { registrationEmailHash } from "~/features/accounts/registration/registration-links.server";
 import { testTies } from "#tests/setup/ties";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const registerApi = apiRoute("/api/register");
 
@@ -84,9 +85,7 @@ describe("POST /api/register", () => {
     expect((await apiRegister({ email: "x" })).status).toBe(400);
     (getConfig() as { REGISTRATION: string }).REGISTRATION = "closed";
     expect((await apiRegister(person("closed@example.com"))).status).toBe(403);
-    expect(
-      await getDb().selectFrom("jobs").select("id").where("kind", "=", MAIL_JOB).execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("jobs", "kind", MAIL_JOB)).toEqual([]);
   });
 });
 
@@ -114,13 +113,7 @@ describe("/auth Register and the mailed link", () => {
     const page = await callRoute(confirm.loader, makeRequest(path));
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ email: "web-new@example.com" });
-    expect(
-      await getDb()
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "web-new@example.com")
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("users", "email", "web-new@example.com")).toEqual([]);
 
     const created = await callRoute(
       confirm.action,

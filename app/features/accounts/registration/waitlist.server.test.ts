@@ -24,6 +24,7 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { queuedMailTo } from "#tests/setup/mail-queue";
 import { testTies } from "#tests/setup/ties";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /**
  * The beta's waitlist: an address joins once (throttled per client address,
@@ -124,13 +125,7 @@ describe("joining the waitlist", () => {
     expect(third.message).toMatch(
       /Too many waitlist requests from your network\. Try again in \d+ minutes?\./,
     );
-    expect(
-      await getDb()
-        .selectFrom("waitlist")
-        .select("id")
-        .where("email", "=", "t3@example.com")
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("waitlist", "email", "t3@example.com")).toEqual([]);
     expect((await join("t3@example.com", "198.51.100.251")).joined).toBe(true);
     // An hour later the address may ask again.
     expect((await join("t4@example.com", ip, new Date(Date.now() + 61 * 60 * 1000))).joined).toBe(
@@ -140,13 +135,7 @@ describe("joining the waitlist", () => {
 
   it("refuses a malformed address with 400 and records nothing", async () => {
     expect((await refusal(join("not-an-email"))).status).toBe(400);
-    expect(
-      await getDb()
-        .selectFrom("waitlist")
-        .select("id")
-        .where("email", "=", "not-an-email")
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("waitlist", "email", "not-an-email")).toEqual([]);
   });
 });
 
@@ -178,13 +167,7 @@ describe("invitations", () => {
       ctxAt("192.0.2.3"),
     );
     expect(created.email).toBe("invited@example.com");
-    expect(
-      await getDb()
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", "someone-else@example.com")
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("users", "email", "someone-else@example.com")).toEqual([]);
     expect(await entryOf("invited@example.com")).toMatchObject({
       user_id: created.id,
       invite_used_at: expect.any(String),

@@ -24,6 +24,7 @@ import {
 } from "~/features/market/analytics/analytics.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const { loader: analyticsApi } = apiRoute("/api/token-analytics");
 
@@ -131,13 +132,7 @@ describe("add-to-carts per day", () => {
     expect((await add({ "User-Agent": "Firefox" }, { listingId: "no-such-listing" })).status).toBe(
       302,
     );
-    expect(
-      await getDb()
-        .selectFrom("listing_days")
-        .select("listing_id")
-        .where("listing_id", "=", "no-such-listing")
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("listing_days", "listing_id", "no-such-listing")).toEqual([]);
   });
 
   it("the same visitor counts again the next day, and old visitor rows are purged", async () => {

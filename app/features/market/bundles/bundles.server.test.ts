@@ -20,6 +20,7 @@ import {
   eraseListingsOfCreator,
   withdrawListingsOfErasedCreator,
 } from "~/features/market/creator-erasure.server";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const bundlesApi = apiRoute("/api/token-bundles");
 const bundleApi = apiRoute("/api/token-bundles/{id}");
@@ -286,16 +287,8 @@ describe("erasure and export", () => {
       userId: creator.user.id,
       keep: new Set(),
     });
-    expect(
-      await getDb().selectFrom("bundles").select("id").where("id", "=", bundle.id).execute(),
-    ).toEqual([]);
-    expect(
-      await getDb()
-        .selectFrom("bundle_items")
-        .select("listing_id")
-        .where("bundle_id", "=", bundle.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("bundles", "id", bundle.id)).toEqual([]);
+    expect(await rowsWhere("bundle_items", "bundle_id", bundle.id)).toEqual([]);
   });
 });
 

@@ -12,6 +12,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
+import { listingRow } from "#tests/setup/table-rows";
 
 /** Titles of one search's first page (100 at most). */
 async function titlesFor(q: string, style?: string) {
@@ -79,31 +80,21 @@ async function insertListings(
   const rows = Array.from({ length: count }, (_, i) => {
     const id = crypto.randomBytes(12).toString("base64url");
     const stamp = new Date(start + i * 60_000).toISOString();
-    return {
-      id,
-      user_id: userId,
-      stylized_image_id: null,
-      style: "anime",
+    return listingRow({ id, user_id: userId, stylized_image_id: null }, stamp, {
       title: title(i),
       description: "Seeded",
       price_cents: 2500,
       tags: "[]",
-      file_key: `listings/${id}.jpg`,
-      file_mime_type: "image/jpeg",
-      source_file_key: `styled/${id}.jpg`,
       width: 1024,
       height: 1024,
-      preview_key: `previews/${id}.jpg`,
-      created_at: stamp,
-      updated_at: stamp,
-    };
+    });
   });
   for (let i = 0; i < rows.length; i += 200)
     await db
       .insertInto("listings")
       .values(rows.slice(i, i + 200))
       .execute();
-  return rows;
+  return rows as { id: string }[];
 }
 
 describe("the marketplace search index", () => {

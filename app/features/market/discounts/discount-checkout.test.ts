@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getConfig } from "~/infra/config.server";
-import type { DB } from "~/infra/db.server";
-import { getDb, openDatabase } from "~/infra/db.server";
+import { getDb } from "~/infra/db.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -16,7 +14,12 @@ import {
 } from "~/features/market/orders/orders.server";
 import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
 import { monthlySalesOf } from "~/features/market/analytics/sales-csv.server";
-import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
+import {
+  fulfilAtOnce,
+  orderStatuses,
+  queuedRefundPayloads,
+  withTwoProcesses,
+} from "#tests/setup/concurrent-fulfilment";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const buyer = { name: "Bea Buyer", email: "bea@example.com" };
@@ -185,8 +188,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)("the last use of a code paid for twice at once (PostgreSQL)", () => {
   it("lets exactly one of two (and of eight) racing payments use it and refunds each other once", async () => {
-    const processes: DB[] = [0, 1].map(() => openDatabase(getConfig().DATABASE_URL!));
-    try {
+    await withTwoProcesses(async (processes) => {
       for (const buyers of [2, 8]) {
         const creator = await createTestUser();
         const { listing } = await createListing(creator.user.id, { price: 20 });
@@ -206,40 +208,21 @@ describe.skipIf(!onPostgres)("the last use of a code paid for twice at once (Pos
             }),
           ),
         );
-        const outcomes = await Promise.all(
-          orders.map(({ order }, index) =>
-            fulfillOrder(processes[index % 2], order.id, {}, new Date()),
-          ),
-        );
-        expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual([
+        expect(await fulfilAtOnce(processes, orders)).toEqual([
           "fulfilled",
           ...Array.from({ length: buyers - 1 }, () => "refunded-code-used-up"),
         ]);
         expect(await redemptionsOf(code.id)).toBe(1);
-        const rows = await getDb()
-          .selectFrom("orders")
-          .select(["id", "status", "refunded_cents"])
-          .where(
-            "id",
-            "in",
-            orders.map(({ order }) => order.id),
-          )
-          .execute();
+        const rows = await orderStatuses(orders);
         for (const row of rows.filter((row) => row.status !== "paid"))
           expect(row).toMatchObject({ status: "refunded", refunded_cents: 1000 });
-        const refundJobs = await getDb()
-          .selectFrom("jobs")
-          .select("payload")
-          .where("kind", "=", REFUND_PAYMENT_JOB)
-          .execute();
+        const refundJobs = await queuedRefundPayloads();
         for (const row of rows)
           expect(refundJobs.filter((job) => job.payload.includes(row.id))).toHaveLength(
             row.status === "paid" ? 0 : 1,
           );
       }
-    } finally {
-      await Promise.all(processes.map((db) => db.destroy()));
-    }
+    });
   });
 });
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { getConfig } from "~/infra/config.server";
-import type { DB } from "~/infra/db.server";
-import { getDb, openDatabase } from "~/infra/db.server";
+import { getDb } from "~/infra/db.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { createPendingOrder } from "~/features/market/orders/orders.server";
-import { fulfillOrder } from "~/features/market/orders/fulfillment.server";
-import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
+import {
+  fulfilAtOnce,
+  orderStatuses,
+  queuedRefundPayloads,
+  withTwoProcesses,
+} from "#tests/setup/concurrent-fulfilment";
 
 /**
  * Two buyers racing for one Exclusive licence (decision 101), on PostgreSQL
@@ -18,8 +20,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)("an Exclusive licence paid twice at once (PostgreSQL)", () => {
   it("lets exactly one of two (and of eight) racing Exclusive payments keep it and refunds each other once", async () => {
-    const processes: DB[] = [0, 1].map(() => openDatabase(getConfig().DATABASE_URL!));
-    try {
+    await withTwoProcesses(async (processes) => {
       for (const buyers of [2, 8]) {
         const creator = await createTestUser();
         const { listing } = await createListing(creator.user.id, {
@@ -37,33 +38,16 @@ describe.skipIf(!onPostgres)("an Exclusive licence paid twice at once (PostgreSQ
             }),
           ),
         );
-        const outcomes = await Promise.all(
-          orders.map(({ order }, index) =>
-            fulfillOrder(processes[index % 2], order.id, {}, new Date()),
-          ),
-        );
-        const kinds = outcomes.map((outcome) => outcome.outcome).sort();
+        const kinds = await fulfilAtOnce(processes, orders);
         expect(kinds).toEqual([
           "fulfilled",
           ...Array.from({ length: buyers - 1 }, () => "refunded-exclusive-taken"),
         ]);
-        const rows = await getDb()
-          .selectFrom("orders")
-          .select(["id", "status", "refunded_cents"])
-          .where(
-            "id",
-            "in",
-            orders.map(({ order }) => order.id),
-          )
-          .execute();
+        const rows = await orderStatuses(orders);
         expect(rows.filter((row) => row.status === "paid")).toHaveLength(1);
         for (const row of rows.filter((row) => row.status !== "paid"))
           expect(row).toMatchObject({ status: "refunded", refunded_cents: 50000 });
-        const refundJobs = await getDb()
-          .selectFrom("jobs")
-          .select("payload")
-          .where("kind", "=", REFUND_PAYMENT_JOB)
-          .execute();
+        const refundJobs = await queuedRefundPayloads();
         for (const { order } of orders) {
           const paid = rows.find((row) => row.id === order.id)!.status === "paid";
           expect(refundJobs.filter((job) => job.payload.includes(order.id))).toHaveLength(
@@ -85,8 +69,6 @@ describe.skipIf(!onPostgres)("an Exclusive licence paid twice at once (PostgreSQ
           );
         }
       }
-    } finally {
-      await Promise.all(processes.map((db) => db.destroy()));
-    }
+    });
   });
 });

@@ -25,6 +25,7 @@ import { createFalMock } from "#tests/mocks/fal";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
 import { RELEASE_DETAILS } from "#tests/setup/model-releases";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const { tokenIntegrations, publicationsApi, postApi, releaseApi } = apiRoutes({
   tokenIntegrations: "/api/token-marketplace-integrations",
@@ -382,9 +383,7 @@ describe("listing on Adobe Stock", () => {
     const answer = (await api.json()) as { results: { success: boolean; error?: string }[] };
     expect(answer.results[0].success).toBe(false);
     expect(answer.results[0].error).toContain("needs a signed model release");
-    expect(
-      await getDb().selectFrom("jobs").select("id").where("user_id", "=", user.id).execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("jobs", "user_id", user.id)).toEqual([]);
     expect(Object.keys(sftp.files())).toHaveLength(before);
 
     // With one, the same request is submitted, and the listing links to the release's PDF.

@@ -18,6 +18,7 @@ import {
 import { apiRoute, apiRoutes } from "#tests/setup/api-routes";
 import { connectOpenSeaByKey } from "#tests/setup/integrations";
 import { testTies } from "#tests/setup/ties";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const { authorize, callback, tokenIntegrations, launch, post, publications, download } = apiRoutes({
   authorize: "/api/oauth/{platform}/authorize",
@@ -693,13 +694,7 @@ describe("launch and post", () => {
         "Enter a price between $0.01 and $10,000.00.",
       ]);
     }
-    expect(
-      await getDb()
-        .selectFrom("listings")
-        .select("id")
-        .where("stylized_image_id", "=", image.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("listings", "stylized_image_id", image.id)).toEqual([]);
 
     // A typed price is stored rounded to cents, and the answer shows the stored price.
     const body = await (await launchAt("12.345")).json();

@@ -7,7 +7,6 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
-import { getDb } from "~/infra/db.server";
 import { createHttpApp } from "~/web/http-app.server";
 import { takeFlash } from "~/web/flash.server";
 import { loader as healthzLoader } from "~/routes/_resources+/healthz";
@@ -24,6 +23,7 @@ import {
   pngDeclaring,
 } from "#tests/setup/hostile-files";
 import { testTies } from "#tests/setup/ties";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /**
  * A hostile release file (a drawn signature that is a PNG bomb, an uploaded
@@ -141,9 +141,7 @@ function expectRefusedInTime(measured: Measured, status: number, message: RegExp
 }
 
 async function noReleaseOf(userId: string) {
-  expect(
-    await getDb().selectFrom("model_releases").select("id").where("user_id", "=", userId).execute(),
-  ).toEqual([]);
+  expect(await rowsWhere("model_releases", "user_id", userId)).toEqual([]);
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -14,6 +14,7 @@ import { apiRoute } from "#tests/setup/api-routes";
 import { pdfText, RELEASE_DETAILS, RELEASE_FORM_DETAILS } from "#tests/setup/model-releases";
 import { findPlatform } from "~/features/publishing/platforms";
 import { stockSubmissionBlocker } from "~/features/publishing/publications/stock-readiness.server";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const releaseApi = apiRoute("/api/token-stylized-images/{id}/model-release");
 
@@ -392,13 +393,7 @@ describe("the release page's upload form (multipart, without JavaScript)", () =>
     const refused = await post(new Blob(["GIF89a not a pdf"], { type: "application/pdf" }));
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe(`/studio/release?image=${stylized.id}`);
-    expect(
-      await getDb()
-        .selectFrom("model_releases")
-        .select("id")
-        .where("user_id", "=", user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("model_releases", "user_id", user.id)).toEqual([]);
 
     const kept = await post(
       new Blob([new Uint8Array(await aPdf("Signed"))], { type: "application/pdf" }),

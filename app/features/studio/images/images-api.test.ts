@@ -11,6 +11,7 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, jpegWithGpsAndRotation, pngBomb, uploadRequest } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const upload = apiRoute("/api/token-images/upload");
 const images = apiRoute("/api/token-images");
@@ -432,16 +433,8 @@ describe("DELETE /api/token-images/{id}", () => {
     );
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
-    expect(
-      await getDb().selectFrom("images").select("id").where("id", "=", body.id).execute(),
-    ).toEqual([]);
-    expect(
-      await getDb()
-        .selectFrom("stylized_images")
-        .select("id")
-        .where("image_id", "=", body.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("images", "id", body.id)).toEqual([]);
+    expect(await rowsWhere("stylized_images", "image_id", body.id)).toEqual([]);
     for (const key of [row.file_key, styledKey, optimizedKey])
       expect(await store.exists(key)).toBe(false);
 

@@ -12,6 +12,7 @@ import { apiRoute } from "#tests/setup/api-routes";
 import { stylizeRequest, uploadedImage } from "#tests/setup/studio-api";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const images = apiRoute("/api/token-images");
 const stylize = apiRoute("/api/token-images/{id}/stylize");
@@ -203,13 +204,7 @@ describe("POST /api/token-images/{id}/stylize", () => {
     const theirs = await uploadedImage(other.token);
     const response = await requestStyle(theirs.id, { style: "cartoon" }, { token });
     expect(response.status).toBe(404);
-    expect(
-      await getDb()
-        .selectFrom("stylized_images")
-        .select("id")
-        .where("image_id", "=", theirs.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("stylized_images", "image_id", theirs.id)).toEqual([]);
     expect((await requestStyle(theirs.id, { style: "cartoon" }, {})).status).toBe(401);
     const cross = await callRoute(
       stylize.action,

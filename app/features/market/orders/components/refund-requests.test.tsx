@@ -8,7 +8,7 @@ import { RefundRequestPanel } from "~/features/market/orders/components/refund-r
 import { RefundRequestsSection } from "~/features/market/orders/components/refund-requests-section";
 import { CheckoutForm } from "~/features/market/checkout/components/checkout-form";
 import { RefundPolicyProvider } from "~/features/market/checkout/components/refund-policy";
-import type { AdminRefundRequest } from "~/features/market/orders/refund-request";
+import { WAITING_REFUND_REQUEST } from "#tests/setup/admin-refund-request";
 
 /** The buyer's refund panel, the admin's Refund requests and the checkout's policy line. */
 
@@ -99,30 +99,14 @@ describe("RefundRequestPanel", () => {
   });
 });
 
-const WAITING: AdminRefundRequest = {
-  id: "rr1",
-  orderId: "ord_1",
-  status: "requested",
-  reason: "Not what the preview showed.",
-  requestedAt: "2026-03-04T12:00:00.000Z",
-  decidedAt: null,
-  declineReason: null,
-  orderStatus: "paid",
-  customerEmail: "bea@example.com",
-  total: "$20.00",
-  paidAt: "2026-03-03T12:00:00.000Z",
-  testMode: false,
-  items: [{ title: "Beach", style: "anime", saleReference: "oi_1" }],
-};
-
 describe("RefundRequestsSection", () => {
   it("lets the admin decline a waiting request with a reason (a plain post to /admin)", async () => {
     const posted = renderPosting(
       <RefundRequestsSection
         requests={[
-          WAITING,
+          WAITING_REFUND_REQUEST,
           {
-            ...WAITING,
+            ...WAITING_REFUND_REQUEST,
             id: "rr2",
             orderId: "ord_2",
             status: "declined",

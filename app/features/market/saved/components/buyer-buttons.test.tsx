@@ -4,12 +4,6 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
 import { renderWithRemix } from "#tests/setup/render-route";
 import { visibleText } from "#tests/setup/visible-text";
 import { BuyerListsProvider } from "~/ui/buyer-lists";
@@ -17,6 +11,7 @@ import { SiteNav } from "~/ui/site-nav";
 import { MAX_SAVED_LISTINGS, SAVED_LISTINGS_FULL } from "~/lib/limits";
 import { ListingCard } from "~/features/market/catalog/components/listing-card";
 import { NEON_LISTING } from "~/features/market/catalog/components/test-support";
+import { serverHtml } from "#tests/setup/server-html";
 
 afterEach(() => {
   cleanup();
@@ -240,23 +235,11 @@ describe("the Save button", () => {
 
   it("without JavaScript: a plain form posting to /saved that comes back to the card", async () => {
     // As the server renders it: no effects, no hydration.
-    const handler = createStaticHandler([
-      {
-        path: "/marketplace",
-        element: (
-          <BuyerListsProvider cart={[]} saved={[NEON_LISTING.id]}>
-            <ListingCard listing={NEON_LISTING} inCart={false} redirectTo="/marketplace?q=neon" />
-          </BuyerListsProvider>
-        ),
-      },
-    ]);
-    const context = await handler.query(new Request("http://localhost/marketplace?q=neon"));
-    if (context instanceof Response) throw new Error("unexpected redirect");
-    const html = renderToString(
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-      />,
+    const html = await serverHtml(
+      <BuyerListsProvider cart={[]} saved={[NEON_LISTING.id]}>
+        <ListingCard listing={NEON_LISTING} inCart={false} redirectTo="/marketplace?q=neon" />
+      </BuyerListsProvider>,
+      "/marketplace?q=neon",
     );
     const doc = new DOMParser().parseFromString(html, "text/html");
     const button = doc.querySelector('[data-testid="unsave-listing"]')!;
