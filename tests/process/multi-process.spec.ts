@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import sharp from "sharp";
 import { expect, test } from "@playwright/test";
 import { eventually, signInCreator, type CreatorSession } from "./support/creator-session";
 import { payInTestCheckout } from "./support/purchases";
@@ -10,6 +11,7 @@ import { createProcessPostgres, type ProcessPostgres } from "./support/shared-po
 import { startRoundRobinProxy, type RoundRobinProxy } from "./support/round-robin-proxy";
 import { DeleteObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { openDatabase } from "~/infra/db.server";
+import { saleSize } from "~/lib/sale-size";
 import { sweepObjectStore } from "~/infra/file-intents.server";
 import { startS3Server, type S3TestServer } from "../setup/s3-server";
 
@@ -223,6 +225,7 @@ async function runJourney(
     // (a presigned URL): its bytes never pass through a web process.
     const original = await fromStore(site, image.originalUrl, s3);
     expect(original.status).toBe(200);
+    const originalBytes = Buffer.from(await original.arrayBuffer());
     const stylized = await creator.stylize(image.id, "cartoon");
     const styled = await completed(creator, stylized.id);
     const styledBytes = Buffer.from(
@@ -286,7 +289,22 @@ async function runJourney(
     const file = await fetch(presigned);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
-    expect(Buffer.from(await file.arrayBuffer()).equals(styledBytes)).toBe(true);
+    // The sold file is the styled image at the size a sold file must be (decision 092): the same
+    // bytes when it is already that large, else enlarged to it, in the same format.
+    const sold = Buffer.from(await file.arrayBuffer());
+    const [soldFacts, styledFacts, uploadFacts] = await Promise.all(
+      [sold, styledBytes, originalBytes].map((bytes) => sharp(bytes).metadata()),
+    );
+    const wanted = saleSize(
+      styledFacts!.width!,
+      styledFacts!.height!,
+      Math.max(uploadFacts!.width!, uploadFacts!.height!),
+    );
+    expect({ width: soldFacts!.width, height: soldFacts!.height }).toEqual(wanted);
+    expect(soldFacts!.format).toBe(styledFacts!.format);
+    if (wanted.width === styledFacts!.width && wanted.height === styledFacts!.height)
+      expect(sold.equals(styledBytes)).toBe(true);
+    else expect(sold.length).toBeGreaterThan(styledBytes.length);
     // A tampered signature is refused by the store itself.
     const tampered = new URL(presigned);
     tampered.searchParams.set(
