@@ -15,6 +15,7 @@ import {
   ownStylizedImage,
   parseTags,
   listStylizedImage,
+  tierPricesOf,
   listingsOfCreator,
   toCreatorListing,
   withdrawListing,
@@ -92,6 +93,7 @@ export const listingFormDefaults = defineProcedure({
     if (!image) throw notFound("Stylized image not found");
     const listing = await activeListingForStylizedImage(ctx.db, image.id);
     const name = styleName(image.style);
+    const tiers = listing ? tierPricesOf(listing) : null;
     return {
       stylizedImageId: image.id,
       style: image.style,
@@ -107,14 +109,8 @@ export const listingFormDefaults = defineProcedure({
       tags: listing ? parseTags(listing.tags).join(", ") : `${image.style}, portrait, ai art`,
       licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
       // The live listing's Extended and Exclusive prices: an update that leaves them keeps them.
-      extendedPrice:
-        listing?.extended_price_cents == null
-          ? ""
-          : centsToPriceString(listing.extended_price_cents),
-      exclusivePrice:
-        listing?.exclusive_price_cents == null
-          ? ""
-          : centsToPriceString(listing.exclusive_price_cents),
+      extendedPrice: tiers?.extendedPrice ?? "",
+      exclusivePrice: tiers?.exclusivePrice ?? "",
       defaultPrice: DEFAULT_PRICE,
     };
   },

@@ -361,6 +361,17 @@ export function parseTags(text: string): string[] {
   }
 }
 
+/** A listing's Extended and Exclusive prices in dollars ("40"), null for a tier it does not offer. */
+export function tierPricesOf(
+  row: Pick<ListingRow, "extended_price_cents" | "exclusive_price_cents">,
+): { extendedPrice: string | null; exclusivePrice: string | null } {
+  const dollars = (cents: number | null) => (cents === null ? null : centsToPriceString(cents));
+  return {
+    extendedPrice: dollars(row.extended_price_cents),
+    exclusivePrice: dollars(row.exclusive_price_cents),
+  };
+}
+
 export function toCreatorListing(row: ListingRow, origin: string): CreatorListing {
   const live = row.status === "active";
   return {
@@ -370,10 +381,7 @@ export function toCreatorListing(row: ListingRow, origin: string): CreatorListin
     description: row.description,
     style: row.style,
     price: centsToPriceString(row.price_cents),
-    extendedPrice:
-      row.extended_price_cents === null ? null : centsToPriceString(row.extended_price_cents),
-    exclusivePrice:
-      row.exclusive_price_cents === null ? null : centsToPriceString(row.exclusive_price_cents),
+    ...tierPricesOf(row),
     tags: parseTags(row.tags),
     licensingEnabled: row.licensing_enabled === 1,
     nftEnabled: row.nft_enabled === 1,
