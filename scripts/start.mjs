@@ -4,6 +4,7 @@
 // periodic work (boot) and whether it serves pages or only its health checks (the HTTP app).
 // `--seed` also creates the demo data and turns DEMO_FIGURES on unless set (what `npm start` does for local use).
 // The container runs exactly this file.
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 
@@ -69,7 +70,7 @@ const app = build.entry.module.createSiteApp({
   publicDir: path.join(root, "public"),
 });
 
-const server = app.listen(config.PORT, () => {
+const server = http.createServer(app).listen(config.PORT, () => {
   console.log(
     config.ROLE === "worker"
       ? `Selfie Studio worker: /healthz and /readyz on http://localhost:${config.PORT}`

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Server } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import express from "express";
 import compression from "compression";
 import type { ServerBuild } from "@remix-run/node";
@@ -76,8 +76,9 @@ const NAMES_A_FILE = /\.[\w-]+$/;
  * metrics, security headers, the methods served
  * (405 for any other), the client's address, the body guard, /metrics (with
  * METRICS_TOKEN), static files,
- * then a visitor's cache hit answered at once, then Remix behind the visitors' page cache; last, an error handler that
- * logs a failure and never shows its stack. A worker process (ROLE=worker)
+ * then Remix behind the visitors' page cache; last, an error handler that
+ * logs a failure and never shows its stack. In front of it all, a visitor's
+ * cache hit is answered by the same middlewares it needs, before the router. A worker process (ROLE=worker)
  * answers only /healthz and /readyz; any other path is 404.
  */
 export function createHttpApp({
@@ -88,19 +89,23 @@ export function createHttpApp({
   apiRoutes,
   replayPageNotes,
   ties,
-}: HttpAppOptions) {
+}: HttpAppOptions): RequestListener {
   const table = apiRoutes ?? apiRouteTableOf(requireBuild(build));
   const bodyLimitFor = bodyLimits(table);
+  const observation = requestObservation();
+  const security = securityHeaders(config);
+  const compress = compression();
+  const failed = lastErrorHandler();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", expressTrustSetting(config.TRUST_PROXY));
-  app.use(requestObservation());
-  app.use(securityHeaders(config));
+  app.use(observation);
+  app.use(security);
   app.use(methodGuard());
   if (config.ROLE === "worker") app.use(workerProbesOnly());
   app.use(bodyGuard(bodyLimitFor, sameOriginExemption(table)));
   app.use(metricsEndpoint({ token: config.METRICS_TOKEN, db: getDb }));
-  app.use(compression());
+  app.use(compress);
   // Fingerprinted client assets can be cached forever; everything else briefly.
   app.use(
     "/build",
@@ -126,13 +131,29 @@ export function createHttpApp({
     clientIp: clientAddress(req, config.TRUST_PROXY),
     ties,
   });
-  // A visitor's cache hit is answered here, from Node's request and response (cached-page-front.server.ts).
-  app.use(cachedPageFront(cache, loadContext));
   // `use`, not `all("*")`: a path with a broken escape (`%ZZ`) must reach the app, not fail
   // Express's decoding of a route parameter.
   app.use(remixBridge(cache, loadContext, bodyLimitFor));
-  app.use(lastErrorHandler());
-  return app;
+  app.use(failed);
+  // A worker serves no page: its front is the app alone.
+  if (config.ROLE === "worker") return app;
+  // A visitor's cache hit is answered before the app's router (cached-page-front.server.ts).
+  return cachedPageFront({
+    app,
+    cache,
+    hitMiddlewares: [observation, security, compress],
+    loadContext,
+    lastErrorHandler: failed,
+    servedFromFiles,
+  });
+}
+
+/** The client build's mount, as Express matches it (any case, the folder or a path under it). */
+const UNDER_BUILD = /^\/build(?:\/|$)/i;
+
+/** Whether the app looks the path up in the public folder before the cache: under the client build, or naming a file. */
+function servedFromFiles(pathname: string): boolean {
+  return UNDER_BUILD.test(pathname) || NAMES_A_FILE.test(pathname);
 }
 
 function remixWithApiFirst(build: ServerBuild, mode: string): HandleRequest {

@@ -49,19 +49,20 @@ export interface CachedAnswer {
   body: Buffer | null;
 }
 
+/** A fresh copy found for a visitor's request, answered once the response's context exists. */
+export interface CacheHit {
+  /** The copy's answer for this visit (what the render did for its visitor replayed, the hit counted). */
+  answer(visit: PageVisit, context: AppLoadContext): Promise<CachedAnswer>;
+}
+
 /** The cache: a request handler in front of Remix, and the hit path the HTTP front serves first. */
 export interface VisitorPageCache extends HandleRequest {
   /**
-   * The answer to a visitor's GET or HEAD from a fresh copy (what the render
-   * did for its visitor replayed, the hit counted), or null, decided at once,
-   * when there is no fresh copy for it: the request then goes on to the handler.
-   * The load context is made only for a hit (a miss makes its own in the bridge).
+   * The hit for a visitor's GET or HEAD when a fresh copy answers it, or null,
+   * decided at once and with no side effect: the request then goes on to the
+   * handler. Only the path, the query and the request's headers are read.
    */
-  answerHit(
-    method: string,
-    visit: PageVisit,
-    context: () => AppLoadContext,
-  ): Promise<CachedAnswer> | null;
+  findHit(method: string, visit: PageVisit): CacheHit | null;
   clear(): void;
   readonly size: number;
   /** The bytes its copies hold (their pages and headers). */
@@ -206,14 +207,10 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     return copy && copy.expires > now() ? copy : null;
   };
 
-  const answerHit = (
-    method: string,
-    visit: PageVisit,
-    context: () => AppLoadContext,
-  ): Promise<CachedAnswer> | null => {
+  const findHit = (method: string, visit: PageVisit): CacheHit | null => {
     if ((method !== "GET" && method !== "HEAD") || options.ttlMs <= 0) return null;
     const copy = freshCopy(cacheKeyOf(visit, cached));
-    return copy ? answer(copy, method, visit, context()) : null;
+    return copy && { answer: (answered, context) => answer(copy, method, answered, context) };
   };
 
   const handler: HandleRequest = async (request, context) => {
@@ -268,7 +265,7 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     }
   };
   return Object.defineProperties(handler as VisitorPageCache, {
-    answerHit: { value: answerHit },
+    findHit: { value: findHit },
     clear: { value: clear },
     size: { get: () => copies.size },
     bytes: { get: () => bytesHeld },
