@@ -51,13 +51,7 @@ export function cachedPageFront(options: CachedPageFrontOptions): RequestListene
     const fail = (error: unknown) => lastErrorHandler(error, request, response, () => {});
     runInOrder(hitMiddlewares, request, response, (error) => {
       if (error) return fail(error);
-      let visit: PageVisit;
-      try {
-        visit = visitOf(request);
-      } catch (failure) {
-        return fail(failure);
-      }
-      hit.answer(visit, loadContext(request, response)).then((answer) => {
+      hit.answer(visitOf(request), loadContext(request, response)).then((answer) => {
         if (response.headersSent) return;
         response.statusCode = answer.status;
         for (const [name, value] of answer.headers) response.appendHeader(name, value);
@@ -128,10 +122,19 @@ function runInOrder(
   next();
 }
 
-/** The visit as the app's bridge sees it: the address the client asked for (its protocol and host as TRUST_PROXY allows) and its headers. */
+/**
+ * The visit as the app's bridge sees it: the address the client asked for (its
+ * protocol and host as TRUST_PROXY allows), made when a replay first reads it,
+ * and its headers.
+ */
 function visitOf(req: ExpressRequest): PageVisit {
-  const url = requestUrl(req);
-  return { url, header: (name) => headerOf(req, name) };
+  let url: URL | undefined;
+  return {
+    get url() {
+      return (url ??= requestUrl(req));
+    },
+    header: (name) => headerOf(req, name),
+  };
 }
 
 /** One request header as the fetch Headers would give it (several values joined by a comma), or null. */

@@ -126,11 +126,17 @@ export function createHttpApp({
       replay: replayPageNotes,
     },
   );
-  const loadContext = (req: express.Request, res: express.Response) => ({
-    nonce: res.locals.nonce as string | undefined,
-    clientIp: clientAddress(req, config.TRUST_PROXY),
-    ties,
-  });
+  const loadContext = (req: express.Request, res: express.Response) => {
+    let clientIp: string | undefined;
+    return {
+      nonce: res.locals.nonce as string | undefined,
+      // Read when a throttle or a view count asks (most cache hits never do), then kept.
+      get clientIp() {
+        return (clientIp ??= clientAddress(req, config.TRUST_PROXY));
+      },
+      ties,
+    };
+  };
   // `use`, not `all("*")`: a path with a broken escape (`%ZZ`) must reach the app, not fail
   // Express's decoding of a route parameter.
   app.use(remixBridge(cache, loadContext, bodyLimitFor));
