@@ -4,12 +4,19 @@ import type {
   Express,
   Request as ExpressRequest,
   Response as ExpressResponse,
-  RequestHandler,
 } from "express";
 import type { AppLoadContext } from "@remix-run/node";
 import { hasBody } from "./body-limits.server";
 import { requestUrl } from "./remix-handler.server";
 import type { CacheHit, PageVisit, VisitorPageCache } from "./visitor-page-cache.server";
+import { nonceOf, type WithLocals } from "./security-headers.server";
+
+/** A middleware that uses only Node's own request and response (the app runs it too). */
+export type NodeMiddleware = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
 
 export interface CachedPageFrontOptions {
   /** The Express app that answers every request that is not a cache hit. */
@@ -18,13 +25,14 @@ export interface CachedPageFrontOptions {
   /**
    * The app's own middlewares a hit needs, in the app's order: the request's
    * id, log context and metrics, the security headers and the CSP nonce,
-   * compression. The others have nothing to do for a hit: the method guard
-   * passes a GET or HEAD, the body guard a request without a body, /metrics and
-   * the static files answer paths the cache never holds.
+   * compression. Each uses only Node's request and response. The others have
+   * nothing to do for a hit: the method guard passes a GET or HEAD, the body
+   * guard a request without a body, /metrics and the static files answer
+   * paths the cache never holds.
    */
-  hitMiddlewares: readonly RequestHandler[];
-  /** The app's load context for a request (its nonce, client address and ties). */
-  loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  hitMiddlewares: readonly NodeMiddleware[];
+  /** The app's load context for a request: its nonce, and the request as Express sees it, made when the context first needs it. */
+  contextOf: (request: () => ExpressRequest, nonce: string | undefined) => AppLoadContext;
   /** The app's last error handler, for a hit whose answer failed (its replay reached a database that is down). */
   lastErrorHandler: ErrorRequestHandler;
   /** Whether Express serves this path from the public folder before the cache is asked. */
@@ -33,33 +41,44 @@ export interface CachedPageFrontOptions {
 
 /**
  * The process's HTTP front: a visitor's cache hit is answered here, before
- * Express's router, by the same middlewares the app runs for it (so it has the
- * headers, nonce, request id, counters and compression a rendered page has),
- * and written from Node's response in one piece with a Content-Length. Any
- * other request, and a miss, goes to the app unchanged. A CPU profile of cached
- * hits under load found no single cost: each of the app's ten middlewares and
- * its router took a little (docs/performance.md), so a hit skips those it does
- * not need.
+ * Express, by the same middlewares the app runs for it (so it has the headers,
+ * nonce, request id, counters and compression a rendered page has), and
+ * written from Node's response in one piece with a Content-Length. Any other
+ * request, and a miss, goes to the app unchanged.
+ *
+ * Node's request and response keep their own prototypes: Express gives them
+ * its own (`init`), and on this path that alone cost more than everything else
+ * a hit does (about 50 of 85 µs of CPU, docs/performance.md). The request
+ * becomes Express's only when a replay asks for the visitor's address or the
+ * page's full URL, which Express's proxy settings decide.
  */
 export function cachedPageFront(options: CachedPageFrontOptions): RequestListener {
-  const { app, cache, hitMiddlewares, loadContext, lastErrorHandler, servedFromFiles } = options;
-  return (req, res) => {
+  const { app, cache, hitMiddlewares, contextOf, lastErrorHandler, servedFromFiles } = options;
+  return (req, res: ServerResponse & WithLocals) => {
     const hit = hitFor(req, cache, servedFromFiles);
     if (!hit) return app(req, res);
-    const request = asExpressRequest(app, req, res);
-    const response = request.res!;
-    const fail = (error: unknown) => lastErrorHandler(error, request, response, () => {});
-    runInOrder(hitMiddlewares, request, response, (error) => {
+    let request: ExpressRequest | undefined;
+    const expressRequest = () => (request ??= asExpressRequest(app, req));
+    const fail = (error: unknown) =>
+      lastErrorHandler(
+        error,
+        expressRequest(),
+        asExpressResponse(app, res, expressRequest()),
+        () => {},
+      );
+    runInOrder(hitMiddlewares, req, res, (error) => {
       if (error) return fail(error);
-      hit.answer(visitOf(request), loadContext(request, response)).then((answer) => {
-        if (response.headersSent) return;
-        response.statusCode = answer.status;
-        for (const [name, value] of answer.headers) response.appendHeader(name, value);
-        if (answer.body) {
-          response.setHeader("Content-Length", answer.body.byteLength);
-          response.end(answer.body);
-        } else response.end();
-      }, fail);
+      hit
+        .answer(visitOf(req, expressRequest), contextOf(expressRequest, nonceOf(res)))
+        .then((answer) => {
+          if (res.headersSent) return;
+          res.statusCode = answer.status;
+          for (const [name, value] of answer.headers) res.appendHeader(name, value);
+          if (answer.body) {
+            res.setHeader("Content-Length", answer.body.byteLength);
+            res.end(answer.body);
+          } else res.end();
+        }, fail);
     });
   };
 }
@@ -85,27 +104,28 @@ function hitFor(
   return cache.findHit(method, { url, header: (name) => headerOf(req, name) });
 }
 
-/**
- * The request and response as Express's own first step makes them (its
- * `init`: the app's request and response prototypes, `res.locals`, the
- * original URL), so the app's middlewares run on them as they do in the app.
- */
-function asExpressRequest(app: Express, req: IncomingMessage, res: ServerResponse) {
+/** The request as Express's own first step (`init`) makes it: the app's request prototype and the original URL. */
+function asExpressRequest(app: Express, req: IncomingMessage): ExpressRequest {
   const request = Object.setPrototypeOf(req, app.request) as ExpressRequest;
-  const response = Object.setPrototypeOf(res, app.response) as ExpressResponse;
-  request.res = response;
-  response.req = request;
-  response.locals = response.locals || Object.create(null);
   request.originalUrl = request.originalUrl || request.url;
   request.baseUrl = "";
   return request;
 }
 
+/** The response as Express's `init` makes it, tied to its request, for the app's error handler. */
+function asExpressResponse(app: Express, res: ServerResponse, request: ExpressRequest) {
+  const response = Object.setPrototypeOf(res, app.response) as ExpressResponse;
+  request.res = response;
+  response.req = request;
+  response.locals = response.locals || Object.create(null);
+  return response;
+}
+
 /** Runs the middlewares one after another as Express would, then `done` (with the error one passed or threw). */
 function runInOrder(
-  middlewares: readonly RequestHandler[],
-  req: ExpressRequest,
-  res: ExpressResponse,
+  middlewares: readonly NodeMiddleware[],
+  req: IncomingMessage,
+  res: ServerResponse,
   done: (error?: unknown) => void,
 ) {
   let index = 0;
@@ -123,15 +143,15 @@ function runInOrder(
 }
 
 /**
- * The visit as the app's bridge sees it: the address the client asked for (its
- * protocol and host as TRUST_PROXY allows), made when a replay first reads it,
- * and its headers.
+ * The visit as the app's bridge sees it: its headers, and the address the
+ * client asked for (its protocol and host as TRUST_PROXY allows), made when a
+ * replay first reads it.
  */
-function visitOf(req: ExpressRequest): PageVisit {
+function visitOf(req: IncomingMessage, expressRequest: () => ExpressRequest): PageVisit {
   let url: URL | undefined;
   return {
     get url() {
-      return (url ??= requestUrl(req));
+      return (url ??= requestUrl(expressRequest()));
     },
     header: (name) => headerOf(req, name),
   };

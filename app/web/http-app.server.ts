@@ -18,12 +18,12 @@ import { requestObservation } from "./request-observation.server";
 import { getDb } from "~/infra/db.server";
 import type { HandleRequest } from "./remix-handler.server";
 import { remixBridge, remixRequestHandler } from "./remix-handler.server";
-import { securityHeaders } from "./security-headers.server";
+import { nonceOf, securityHeaders } from "./security-headers.server";
 import { answeringUnroutableApiPaths } from "./unroutable-api-paths.server";
 import { workerProbesOnly } from "./worker-probes-only.server";
 import type { ReplayNotes } from "./visitor-page-cache.server";
 import { visitorPageCache } from "./visitor-page-cache.server";
-import { cachedPageFront } from "./cached-page-front.server";
+import { cachedPageFront, type NodeMiddleware } from "./cached-page-front.server";
 
 export interface HttpAppOptions {
   config: Config;
@@ -126,17 +126,20 @@ export function createHttpApp({
       replay: replayPageNotes,
     },
   );
-  const loadContext = (req: express.Request, res: express.Response) => {
+  // The load context: the response's nonce, the client's address (read when a throttle or a view
+  // count asks, which most cache hits never do, then kept) and the features' ties.
+  const contextOf = (request: () => express.Request, nonce: string | undefined) => {
     let clientIp: string | undefined;
     return {
-      nonce: res.locals.nonce as string | undefined,
-      // Read when a throttle or a view count asks (most cache hits never do), then kept.
+      nonce,
       get clientIp() {
-        return (clientIp ??= clientAddress(req, config.TRUST_PROXY));
+        return (clientIp ??= clientAddress(request(), config.TRUST_PROXY));
       },
       ties,
     };
   };
+  const loadContext = (req: express.Request, res: express.Response) =>
+    contextOf(() => req, nonceOf(res));
   // `use`, not `all("*")`: a path with a broken escape (`%ZZ`) must reach the app, not fail
   // Express's decoding of a route parameter.
   app.use(remixBridge(cache, loadContext, bodyLimitFor));
@@ -147,8 +150,9 @@ export function createHttpApp({
   return cachedPageFront({
     app,
     cache,
-    hitMiddlewares: [observation, security, compress],
-    loadContext,
+    // Compression is a connect middleware: it uses only Node's request and response.
+    hitMiddlewares: [observation, security, compress as unknown as NodeMiddleware],
+    contextOf,
     lastErrorHandler: failed,
     servedFromFiles,
   });

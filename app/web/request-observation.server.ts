@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { countRequest } from "~/infra/metrics.server";
 import { callerRequestIdFrom, newRequestId, withLogContext } from "~/infra/log-context.server";
 
@@ -101,6 +101,18 @@ export function routeFamily(pathname: string): string {
   return PAGE_FAMILIES.has(first) ? first : "other";
 }
 
+/** The path of a request's target, without its query (what Express calls `req.path`). */
+function pathOf(target: string | undefined): string {
+  if (!target) return "/";
+  const query = target.indexOf("?");
+  return query === -1 ? target : target.slice(0, query);
+}
+
+/** A header's value as Express's `req.get` gives it: the first when several were sent. */
+function oneHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
@@ -113,16 +125,18 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
  * find the request by the proxy's id; it is never stored with a job, so no
  * caller can give its jobs another request's id (docs/decisions/071).
  */
-export function requestObservation(): RequestHandler {
-  return (req, res, next) => {
+export function requestObservation() {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const startedAt = process.hrtime.bigint();
+    // Read now: a mounted middleware (the client build's files) shortens `req.url` while it serves.
+    const path = pathOf(req.url);
     const requestId = newRequestId();
-    const callerRequestId = callerRequestIdFrom(req.get(REQUEST_ID_HEADER));
+    const callerRequestId = callerRequestIdFrom(oneHeader(req.headers["x-request-id"]));
     res.setHeader(REQUEST_ID_HEADER, requestId);
     res.once("finish", () => {
       const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
-      const method = METHODS.has(req.method) ? req.method : "OTHER";
-      countRequest(routeFamily(req.path), method, res.statusCode, seconds);
+      const method = req.method && METHODS.has(req.method) ? req.method : "OTHER";
+      countRequest(routeFamily(path), method, res.statusCode, seconds);
     });
     withLogContext({ requestId, callerRequestId }, () => next());
   };

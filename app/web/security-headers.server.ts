@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
-import type { NextFunction, Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Config } from "~/infra/config.server";
 
 /**
  * Security headers on every response. The CSP nonce is new for each request
  * and reaches the page through the load context (`res.locals.nonce`). The
- * headers are put together once; each response adds only its nonce.
+ * headers are put together once; each response adds only its nonce. It reads
+ * and writes only what Node's own response has (and `locals`, which it makes
+ * when Express has not), so the cache-hit front runs it too.
  */
 export function securityHeaders(config: Config) {
   const dev = config.NODE_ENV === "development";
@@ -37,13 +39,23 @@ export function securityHeaders(config: Config) {
       ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
       : []),
   ];
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (_req: IncomingMessage, res: ServerResponse & WithLocals, next: () => void) => {
     const nonce = newNonce();
-    res.locals.nonce = nonce;
+    (res.locals ??= Object.create(null) as Record<string, unknown>).nonce = nonce;
     res.setHeader("Content-Security-Policy", beforeNonce + nonce + afterNonce);
     for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
+}
+
+/** A response with Express's `locals` (Express makes them; the cache-hit front too). */
+export interface WithLocals {
+  locals?: Record<string, unknown>;
+}
+
+/** The CSP nonce the security headers gave this response. */
+export function nonceOf(res: WithLocals): string | undefined {
+  return res.locals?.nonce as string | undefined;
 }
 
 /** Random bytes drawn a batch at a time (one system call for 256 nonces): 16 of them make a nonce. */
