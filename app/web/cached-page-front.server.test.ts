@@ -27,7 +27,12 @@ const renders: string[] = [];
 const replays: { url: string; userAgent: string | null; clientIp?: string }[] = [];
 
 beforeAll(async () => {
-  const config: Config = { ...getConfig(), PAGE_CACHE_MS: 60_000 };
+  // One proxy in front: what it says of the client (X-Forwarded-*) is believed.
+  const config: Config = {
+    ...getConfig(),
+    PAGE_CACHE_MS: 60_000,
+    TRUST_PROXY: { kind: "hops", hops: 1 },
+  };
   const app = createHttpApp({
     ties: testTies,
     apiRoutes: API_ROUTES,
@@ -99,6 +104,23 @@ describe("the cache-hit front", () => {
       url: expect.stringMatching(/\/marketplace\?style=anime$/),
       userAgent: "Browser B",
       clientIp: expect.any(String),
+    });
+  });
+
+  it("gives a replay the visitor's address and URL as the trusted proxy tells them", async () => {
+    await (await fetch(`${origin}/marketplace?style=cartoon`)).text();
+    const hit = await fetch(`${origin}/marketplace?style=cartoon`, {
+      headers: {
+        "X-Forwarded-For": "203.0.113.9",
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "shop.example",
+      },
+    });
+    expect(hit.headers.get("X-Page-Cache")).toBe("hit");
+    await hit.text();
+    expect(replays.at(-1)).toMatchObject({
+      url: "https://shop.example/marketplace?style=cartoon",
+      clientIp: "203.0.113.9",
     });
   });
 
