@@ -148,14 +148,28 @@ interface Load {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time the serving process spent per request (all its threads), in µs; NaN where /proc cannot tell. */
+  cpuPerRequestUs: number;
+}
+
+/** User and system CPU seconds a process has used so far (Linux's /proc), or NaN elsewhere. */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function load(
-  server: { origin: string },
+  server: { origin: string; pid?: number },
   pathname: string,
   seconds: number,
   connections: number,
 ): Promise<Load> {
+  const cpuBefore = cpuSecondsOf(server.pid);
   const result = await autocannon({
     url: `${server.origin}${pathname}`,
     connections,
@@ -166,7 +180,13 @@ async function load(
       `${pathname}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`,
     );
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpu = cpuSecondsOf(server.pid) - cpuBefore;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuPerRequestUs: (cpu * 1e6) / Math.max(1, result.requests.total),
+  };
 }
 
 /** What the bare server runs: one file's bytes as the answer to every request, with its content type; prints its port. */
@@ -191,7 +211,7 @@ async function startBareServer(
   scratch: string,
   body: Buffer,
   contentType: string,
-): Promise<{ origin: string; stop: () => void }> {
+): Promise<{ origin: string; pid?: number; stop: () => void }> {
   const file = path.join(scratch, `bare-${crypto.randomBytes(4).toString("hex")}`);
   fs.writeFileSync(file, body);
   const child = spawn(process.execPath, ["-e", BARE_SERVER, file, contentType], {
@@ -202,7 +222,7 @@ async function startBareServer(
     child.once("exit", (code) => reject(new Error(`The bare server exited (${code})`)));
     child.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill() };
 }
 
 /**
@@ -435,6 +455,21 @@ async function cachedPagesAgainstBare(
           against: "bare node:http p99; limit 10 ms",
         }),
       );
+      // What a request costs the serving process, which other load on the machine changes little.
+      const cpu = (runs: Load[]) =>
+        runs.reduce((sum, r) => sum + r.cpuPerRequestUs, 0) / runs.length;
+      if (Number.isFinite(cpu(pageRuns)) && Number.isFinite(cpu(bareRuns)))
+        rows.push(
+          row({
+            name: `${name}: CPU per request`,
+            value: cpu(pageRuns),
+            baseline: cpu(bareRuns),
+            unit: "µs",
+            limit: null,
+            limitOf: "ratio",
+            against: "bare node:http CPU per request",
+          }),
+        );
     } finally {
       bare.stop();
     }
