@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
+import { currentPassword, emailAddress, mailedLinkToken } from "~/features/accounts/account-fields";
 
 /**
  * The profile's rules, for the Profile tab's forms (in the browser, with
@@ -159,30 +160,15 @@ export const profileFormSchema = z.object({
   bio: bio.optional().transform((value) => value ?? null),
 });
 
-const email = z
-  .string({ error: "Invalid email address" })
-  .trim()
-  .toLowerCase()
-  .max(254, "Invalid email address")
-  .pipe(z.email("Invalid email address"))
-  .meta({ format: "email" });
-
 /** Asking to change the email: the new address and the current password. */
-export const emailChangeSchema = z.object({
-  email,
-  password: z
-    .string({ error: "Enter your current password" })
-    .min(1, "Enter your current password")
-    .max(200, "Password must be at most 200 characters"),
-});
+export const emailChangeSchema = z.object({ email: emailAddress, password: currentPassword });
 
 /** The token of a mailed email-change link. */
 export const emailChangeTokenSchema = z.object({
-  token: z
-    .string({ error: "The link is missing its token. Ask for a new one in Settings." })
-    .trim()
-    .min(1, "The link is missing its token. Ask for a new one in Settings.")
-    .max(500, "This email change link is not valid. Ask for a new one in Settings."),
+  token: mailedLinkToken({
+    missing: "The link is missing its token. Ask for a new one in Settings.",
+    invalid: "This email change link is not valid. Ask for a new one in Settings.",
+  }),
 });
 
 export type AccountPatch = z.output<typeof accountPatchSchema>;

@@ -5,6 +5,7 @@ import { notFound } from "~/infra/errors.server";
 import { SEARCH_RATE_LIMIT, throttle } from "~/infra/rate-limit.server";
 import { configuredOrigin } from "~/infra/configured-origin.server";
 import { STYLE_IDS } from "~/lib/styles";
+import { emptyToUndefined, pageLimit } from "~/lib/page-query";
 import {
   MARKETPLACE_MAX_LIMIT,
   MARKETPLACE_MAX_QUERY,
@@ -30,8 +31,6 @@ import { ratingsOfListings } from "~/features/market/catalog/ratings.server";
 /** The characters of a marketplace cursor (encodeCursor: base64url without padding). */
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
 export const marketplaceQuerySchema = z.object({
   style: z.preprocess(emptyToUndefined, z.enum(STYLE_IDS, "Unknown style").optional()),
   q: z.preprocess(
@@ -56,12 +55,7 @@ export const marketplaceQuerySchema = z.object({
   ),
   limit: z.preprocess(
     emptyToUndefined,
-    z.coerce
-      .number("limit must be a number")
-      .int("limit must be a whole number")
-      .min(1, "limit must be at least 1")
-      .max(MARKETPLACE_MAX_LIMIT, `limit is at most ${MARKETPLACE_MAX_LIMIT}`)
-      .default(MARKETPLACE_PAGE_SIZE),
+    pageLimit(MARKETPLACE_MAX_LIMIT).default(MARKETPLACE_PAGE_SIZE),
   ),
   listing: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
 });
