@@ -9,7 +9,7 @@ import { BundleItems } from "~/features/market/bundles/components/bundle-items";
 import { bundleCartEntry } from "~/features/market/bundles/bundle-schema";
 import { LICENSE_NAME } from "~/lib/license-terms";
 import { PRODUCT_NAME } from "~/lib/product";
-import { PAGE_NOT_FOUND, RouteErrorPanel } from "~/ui/error-panel";
+import { PAGE_NOT_FOUND, RouteErrorPanel, BACK_TO_MARKETPLACE } from "~/ui/error-panel";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { readCart } from "~/web/cart.server";
 import { loadProcedure } from "~/web/screen-action.server";
@@ -113,8 +113,7 @@ export function ErrorBoundary() {
       otherwise={{
         title: "Marketplace",
         detail: "This bundle could not be loaded. Please try again.",
-        linkTo: "/marketplace",
-        linkLabel: "Back to the marketplace",
+        ...BACK_TO_MARKETPLACE,
       }}
     />
   );

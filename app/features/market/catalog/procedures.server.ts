@@ -60,6 +60,26 @@ export const marketplaceQuerySchema = z.object({
   listing: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
 });
 
+/**
+ * One page of live listings for the marketplace's query (its style, search,
+ * cursor and size), within `scope` (one creator's, or starting at a listing);
+ * a text search is limited per client address.
+ */
+async function marketplacePage(
+  ctx: CallContext,
+  input: Omit<z.output<typeof marketplaceQuerySchema>, "listing">,
+  scope: { listingId?: string; creatorId?: string },
+) {
+  if (input.q) await throttle(ctx, SEARCH_RATE_LIMIT);
+  return browse(ctx.db, {
+    style: input.style,
+    q: input.q,
+    cursor: input.cursor,
+    limit: input.limit,
+    ...scope,
+  });
+}
+
 /** Who is looking at listings, for the once-a-day view counts. */
 const visitOf = (ctx: CallContext, user: { id: string } | null) => ({
   user,
@@ -82,14 +102,7 @@ export const browseMarketplace = defineProcedure({
   access: "public",
   input: marketplaceQuerySchema,
   async run({ input, user, ctx }) {
-    if (input.q) await throttle(ctx, SEARCH_RATE_LIMIT);
-    const page = await browse(ctx.db, {
-      style: input.style,
-      q: input.q,
-      cursor: input.cursor,
-      limit: input.limit,
-      listingId: input.listing,
-    });
+    const page = await marketplacePage(ctx, input, { listingId: input.listing });
     if (ctx.countsViews)
       countListingViews(
         ctx.db,
@@ -165,14 +178,7 @@ export const viewStorefront = defineProcedure({
       ? await creatorByHandle(ctx.db, input.handle, origin)
       : null;
     if (!creator) throw notFound("Creator not found");
-    if (input.q) await throttle(ctx, SEARCH_RATE_LIMIT);
-    const page = await browse(ctx.db, {
-      style: input.style,
-      q: input.q,
-      cursor: input.cursor,
-      limit: input.limit,
-      creatorId: creator.id,
-    });
+    const page = await marketplacePage(ctx, input, { creatorId: creator.id });
     return { creator, page };
   },
 });
