@@ -99,20 +99,17 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const noControl = (value: string) => !CONTROL.test(value);
 const CONTROL_MESSAGE = (what: string) => `${what} must not hold control characters`;
 
-const firstName = z
-  .string({ error: "First name is required" })
-  .trim()
-  .min(1, "First name is required")
-  .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`)
-  .refine(noControl, CONTROL_MESSAGE("First name"))
-  .refine(holdsOnlyXmlText, nonXmlTextMessage("First name"));
-const lastName = z
-  .string({ error: "Last name is required" })
-  .trim()
-  .min(1, "Last name is required")
-  .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`)
-  .refine(noControl, CONTROL_MESSAGE("Last name"))
-  .refine(holdsOnlyXmlText, nonXmlTextMessage("Last name"));
+/** A first or last name (`label` says which in its messages): required, one line of text. */
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
+    .refine(noControl, CONTROL_MESSAGE(label))
+    .refine(holdsOnlyXmlText, nonXmlTextMessage(label));
+const firstName = personName("First name");
+const lastName = personName("Last name");
 
 /** A handle as typed: spaces around it dropped and lower-cased; an empty one clears it (null). */
 const handle = z
