@@ -239,6 +239,21 @@ export async function throttleKey(
   }
 }
 
+/**
+ * A public form that mails the address typed into it (a follow, a report):
+ * counts the call against `perAddress` for the caller's address and against
+ * `perEmail` for that address, lower-cased, before anything is read or
+ * stored, so a flood is a 429 with Retry-After that leaves nothing.
+ */
+export async function throttleMailingForm(
+  ctx: Pick<CallContext, "clientIp" | "now" | "config" | "db">,
+  rules: { perAddress: RateLimitRule; perEmail: KeyRateLimitRule },
+  email: string,
+): Promise<void> {
+  await throttle(ctx, rules.perAddress);
+  await throttleKey(ctx, rules.perEmail, email.trim().toLowerCase());
+}
+
 /** Counts this call against the rule for `key`; answers false (counting nothing) past the limit. */
 export async function throttleQuietly(
   ctx: CountingContext,

@@ -12,6 +12,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { DB } from "~/infra/db.server";
+import { contentTypeOfKey } from "~/infra/file-content-types.server";
 import { scratchDirUnder, scratchPathUnder } from "~/infra/owner-only-files.server";
 import {
   isPublicKey,
@@ -43,17 +44,6 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=31536000, immutable";
  * once, as a file moved to the volume's .deleted/ does).
  */
 export const HELD_PREFIX = "held/";
-
-const CONTENT_TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  webp: "image/webp",
-  avif: "image/avif",
-  json: "application/json",
-  zip: "application/zip",
-  pdf: "application/pdf",
-  bin: "application/octet-stream",
-};
 
 export interface S3Settings {
   endpoint?: string;
@@ -110,9 +100,8 @@ export class S3FileStore implements FileStore {
   }
 
   private objectHeaders(key: string) {
-    const extension = key.slice(key.lastIndexOf(".") + 1);
     return {
-      ContentType: CONTENT_TYPES[extension] ?? "application/octet-stream",
+      ContentType: contentTypeOfKey(key),
       // Previews (their variants and social cards, made again under their key when the title or
       // price changes) and profile photos are someone's: cached ten minutes. The samples: a year.
       ...(isPublicKey(key)

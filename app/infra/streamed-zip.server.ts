@@ -4,6 +4,7 @@ import fsp from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { Zip, ZipPassThrough } from "fflate";
 import { OWNER_ONLY_FILE } from "~/infra/owner-only-files.server";
+import { assertSafeEntryName, zipTime } from "~/infra/zip-entry-rules.server";
 
 /**
  * Writes a ZIP file entry by entry with fflate's streaming `Zip`, straight to
@@ -39,30 +40,6 @@ function settled(out: fs.WriteStream, event: "drain" | "finish"): Promise<void> 
     out.on(event, done);
     out.on("error", done);
   });
-}
-
-const SAFE_NAME = /^[A-Za-z0-9._/-]{1,200}$/;
-
-export function assertSafeEntryName(name: string): void {
-  if (
-    !SAFE_NAME.test(name) ||
-    name.split("/").some((part) => part === "" || part === "." || part === "..")
-  ) {
-    throw new Error(`Unsafe zip entry name: ${name}`);
-  }
-}
-
-/** A Date whose local fields are `date`'s UTC fields (fflate writes the DOS time from local time), within the years a ZIP holds. */
-function zipTime(date: Date): Date {
-  const year = Math.min(2099, Math.max(1980, date.getUTCFullYear()));
-  return new Date(
-    year,
-    date.getUTCMonth(),
-    date.getUTCDate(),
-    date.getUTCHours(),
-    date.getUTCMinutes(),
-    date.getUTCSeconds(),
-  );
 }
 
 /**

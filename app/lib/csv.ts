@@ -24,6 +24,19 @@ export function csvDecimal(value: number, digits: number): CsvDecimal {
   return { decimal: value.toFixed(digits) };
 }
 
+/** Cents as units with two decimals ("8.50"), bare: a spreadsheet reads it as a number. */
+export function csvAmount(cents: number): CsvDecimal {
+  return csvDecimal(cents / 100, 2);
+}
+
+/**
+ * Orders two texts by their code units, the same on every machine and
+ * locale, so a report's rows come in the same order wherever it is made.
+ */
+export function compareCsvText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** One CSV field: a number as it is; text quoted, quotes doubled, a leading formula character defused. */
 export function csvCell(value: CsvValue): string {
   if (typeof value === "number") {

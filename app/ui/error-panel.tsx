@@ -41,6 +41,12 @@ export const SOMETHING_WENT_WRONG = {
   detail: "Please try again.",
 } as const;
 
+/** The way on from an error on a page the marketplace leads to. */
+export const BACK_TO_MARKETPLACE = {
+  linkTo: "/marketplace",
+  linkLabel: "Back to the marketplace",
+} as const;
+
 /**
  * A route's error boundary: the `notFound` panel for a 404, `otherwise` (or
  * what it answers for the error) for anything else.

@@ -1,6 +1,19 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 
+/** A conform field's first error under it, with the id its input's aria-describedby names; nothing while it is valid. */
+export function FieldErrorText({
+  field,
+}: {
+  field: Pick<FieldMetadata<unknown>, "errors" | "errorId">;
+}) {
+  return field.errors?.length ? (
+    <p id={field.errorId} className="field-error">
+      {field.errors[0]}
+    </p>
+  ) : null;
+}
+
 /** A labelled input wired to a conform field, with its error read out to assistive tech. */
 export function TextField({
   field,
@@ -15,7 +28,6 @@ export function TextField({
   placeholder?: string;
   autoComplete?: string;
 }) {
-  const errorId = field.errorId;
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -28,11 +40,7 @@ export function TextField({
         autoComplete={autoComplete}
         className="field-input"
       />
-      {field.errors?.length ? (
-        <p id={errorId} className="field-error">
-          {field.errors[0]}
-        </p>
-      ) : null}
+      <FieldErrorText field={field} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   type S3FileStore,
 } from "~/infra/file-store.server";
 import { PUBLIC_AREAS, verifyMediaRequest } from "~/infra/signed-urls.server";
+import { contentTypeOfKey } from "~/infra/file-content-types.server";
 import { jsonResponse } from "~/web/http.server";
 import { attachmentDisposition } from "~/lib/content-disposition";
 import { storedFileResponse } from "~/web/stored-file.server";
@@ -20,15 +21,6 @@ import {
   type VariantFormat,
   type VariantWidth,
 } from "~/lib/image-variants";
-
-const TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  webp: "image/webp",
-  avif: "image/avif",
-  json: "application/json",
-  zip: "application/zip",
-};
 
 /** The name a creator's data export is saved under. */
 const EXPORT_FILE_NAME = "selfie-studio-data.zip";
@@ -63,7 +55,6 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
   const servedKey = variant ? await variantOrImage(key, variant) : key;
   if (!servedKey || !(await store.exists(servedKey)))
     return jsonResponse({ message: "Not found" }, { status: 404 });
-  const extension = servedKey.slice(servedKey.lastIndexOf(".") + 1);
   const isPublic = PUBLIC_AREAS.some((area) => key.startsWith(area));
   // The image standing in for a variant not made yet: no cache keeps it under the variant's URL.
   const standIn = variant !== null && servedKey === key;
@@ -78,7 +69,7 @@ export async function mediaResponse(request: Request, key: string): Promise<Resp
     return new Response(null, { status: 304, headers });
   return storedFileResponse(servedKey, {
     ...headers,
-    "Content-Type": TYPES[extension] ?? "application/octet-stream",
+    "Content-Type": contentTypeOfKey(servedKey),
     // A data export, or a file asked for as a download, is saved under its name, never opened in the tab.
     ...(downloadName ? { "Content-Disposition": attachmentDisposition(downloadName) } : {}),
   });

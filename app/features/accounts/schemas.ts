@@ -1,21 +1,18 @@
 import { z } from "zod";
 import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 import {
+  currentPassword,
+  emailAddress as email,
+  mailedLinkToken,
+  rowId,
+} from "~/features/accounts/account-fields";
+import {
   MIN_PASSWORD_LENGTH,
   NEW_PASSWORD_MIN_LENGTH,
   NEW_PASSWORD_TOO_SHORT,
 } from "~/lib/accounts";
 
 /** One schema per form, used by the browser (conform) and the server alike. */
-
-const email = z
-  .string({ error: "Invalid email address" })
-  .trim()
-  .toLowerCase()
-  .max(254, "Invalid email address")
-  .pipe(z.email("Invalid email address"))
-  // The document of the API shows the input side of the pipe (a string): say it is an email.
-  .meta({ format: "email" });
 
 const password = z
   .string({ error: "Password must be at least 6 characters" })
@@ -54,11 +51,10 @@ export const registerSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email });
 
-const resetToken = z
-  .string({ error: "The password reset link is missing its token. Ask for a new one." })
-  .trim()
-  .min(1, "The password reset link is missing its token. Ask for a new one.")
-  .max(500, "This password reset link is not valid. Ask for a new one.");
+const resetToken = mailedLinkToken({
+  missing: "The password reset link is missing its token. Ask for a new one.",
+  invalid: "This password reset link is not valid. Ask for a new one.",
+});
 
 export const resetPasswordSchema = z.object({ token: resetToken, password: newPassword });
 
@@ -66,21 +62,22 @@ export const resetLinkSchema = z.object({ token: resetToken });
 
 /** The token of a mailed link that creates an account. */
 export const registrationLinkSchema = z.object({
-  token: z
-    .string({ error: "The link is missing its token. Register again to get a new one." })
-    .trim()
-    .min(1, "The link is missing its token. Register again to get a new one.")
-    .max(4000, "This link to create your account is not valid. Register again to get a new one."),
+  token: mailedLinkToken(
+    {
+      missing: "The link is missing its token. Register again to get a new one.",
+      invalid: "This link to create your account is not valid. Register again to get a new one.",
+    },
+    4000,
+  ),
 });
 
 /** The Register tab's waitlist form while registration is closed. */
 export const waitlistJoinSchema = z.object({ email });
 
-const invitationToken = z
-  .string({ error: "The invitation link is missing its token. Ask for a new invitation." })
-  .trim()
-  .min(1, "The invitation link is missing its token. Ask for a new invitation.")
-  .max(500, "This invitation link is not valid. Ask for a new invitation.");
+const invitationToken = mailedLinkToken({
+  missing: "The invitation link is missing its token. Ask for a new invitation.",
+  invalid: "This invitation link is not valid. Ask for a new invitation.",
+});
 
 /** An invitation's link, as the Register tab opens it. */
 export const invitationLinkSchema = z.object({ invite: invitationToken });
@@ -95,11 +92,7 @@ export const invitedRegisterSchema = z.object({
 
 /** The admin's Invite button: one waitlist entry. */
 export const waitlistEntrySchema = z.object({
-  entryId: z
-    .string({ error: "Say which waitlist entry" })
-    .trim()
-    .min(1, "Say which waitlist entry")
-    .max(100, "No such waitlist entry"),
+  entryId: rowId({ sayWhich: "Say which waitlist entry", noSuch: "No such waitlist entry" }),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -107,18 +100,11 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The Security tab's password change: the current password, and a new one under the new-password rules. */
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: "Enter your current password" })
-    .min(1, "Enter your current password")
-    .max(200, "Password must be at most 200 characters"),
+  currentPassword,
   newPassword,
 });
 
 /** One of the user's web sessions or API tokens, by the public id the sessions list shows. */
 export const sessionIdSchema = z.object({
-  id: z
-    .string({ error: "Say which session or token" })
-    .trim()
-    .min(1, "Say which session or token")
-    .max(100, "No such session or token"),
+  id: rowId({ sayWhich: "Say which session or token", noSuch: "No such session or token" }),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { registerSchema } from "~/features/accounts/schemas";
+import { emptyToUndefined, pageLimit } from "~/lib/page-query";
 
 /** The Admin Portal's Create user form: the register form's fields and rules. */
 export const adminCreateUserSchema = registerSchema.omit({ redirectTo: true });
@@ -15,8 +16,6 @@ export const userStatusSchema = z.object({
   action: z.enum(["ban", "unban"], { error: "action must be ban or unban" }),
 });
 
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
 /** The audit log's paging (GET /api/admin/audit and the portal's Audit log): `cursor` from the previous page, `limit` entries. */
 export const auditQuerySchema = z.object({
   cursor: z.preprocess(
@@ -26,13 +25,5 @@ export const auditQuerySchema = z.object({
       .regex(/^[1-9][0-9]{0,14}$/, "Invalid cursor")
       .optional(),
   ),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number("limit must be a number")
-      .int("limit must be a whole number")
-      .min(1, "limit must be at least 1")
-      .max(200, "limit is at most 200")
-      .optional(),
-  ),
+  limit: z.preprocess(emptyToUndefined, pageLimit(200).optional()),
 });

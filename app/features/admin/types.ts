@@ -1,3 +1,5 @@
+import type { PublicUser } from "~/lib/accounts";
+
 /** What the Admin Portal and GET /api/admin/* answer, and the copy they share. */
 
 export interface AdminStats {
@@ -8,13 +10,8 @@ export interface AdminStats {
   platformRevenue: number;
 }
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  createdAt: string;
+/** A user as the User Management table shows it: the public fields and the admin's figures. */
+export interface AdminUser extends Omit<PublicUser, "isAdmin"> {
   banned: boolean;
   /** Originals uploaded by the user. */
   imageCount: number;

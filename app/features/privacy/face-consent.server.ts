@@ -47,6 +47,31 @@ function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
+/** One line of the consent log: the user granted (with the text they were shown) or withdrew a version. */
+async function logFaceConsent(
+  trx: DB,
+  entry: {
+    userId: string;
+    action: "grant" | "withdraw";
+    version: string;
+    text: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  await trx
+    .insertInto("consent_log")
+    .values({
+      id: newId(),
+      user_id: entry.userId,
+      purpose: FACE_PROCESSING,
+      action: entry.action,
+      text_version: entry.version,
+      text: entry.text,
+      at: entry.now.toISOString(),
+    })
+    .execute();
+}
+
 /**
  * Records the user's consent to face processing: the version of the text they
  * were shown and when, on the account, and a grant in the consent log with
@@ -61,18 +86,13 @@ export async function recordFaceConsent(
   return inTransaction(db, async (trx) => {
     const row = await setFaceConsent(trx, userId, { version: text.version, at: now }, now);
     if (!row) throw notFound("User not found");
-    await trx
-      .insertInto("consent_log")
-      .values({
-        id: newId(),
-        user_id: userId,
-        purpose: FACE_PROCESSING,
-        action: "grant",
-        text_version: text.version,
-        text: JSON.stringify(text.paragraphs),
-        at: now.toISOString(),
-      })
-      .execute();
+    await logFaceConsent(trx, {
+      userId,
+      action: "grant",
+      version: text.version,
+      text: JSON.stringify(text.paragraphs),
+      now,
+    });
     return row;
   });
 }
@@ -95,18 +115,13 @@ export async function withdrawFaceConsent(
     const row = await setFaceConsent(trx, userId, null, now);
     if (!before || !row) throw notFound("User not found");
     if (before.face_consent_at !== null && before.face_consent_version !== null) {
-      await trx
-        .insertInto("consent_log")
-        .values({
-          id: newId(),
-          user_id: userId,
-          purpose: FACE_PROCESSING,
-          action: "withdraw",
-          text_version: before.face_consent_version,
-          text: null,
-          at: now.toISOString(),
-        })
-        .execute();
+      await logFaceConsent(trx, {
+        userId,
+        action: "withdraw",
+        version: before.face_consent_version,
+        text: null,
+        now,
+      });
     }
     await cancelStyles(trx);
     return row;

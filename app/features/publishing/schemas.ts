@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddressField } from "~/lib/email-field";
 import {
   formBoolean,
   MAX_TAGS,
@@ -135,16 +136,21 @@ export const salePrice = z
   // The refinements above, as the API's document shows them.
   .meta({ minimum: MIN_PRICE_CENTS / 100, maximum: MAX_PRICE_CENTS / 100 });
 
+/** What both the launch form and the list-for-sale dialog ask of the sale: the image, its words and its prices. */
+const saleFields = {
+  imageId,
+  title,
+  description,
+  price: salePrice,
+  /** The Extended licence's price in dollars, at least `price`; absent: not offered (decision 101). */
+  extendedPrice: priceInput,
+  /** The Exclusive licence's price in dollars, at least `price`; absent: not offered. */
+  exclusivePrice: priceInput,
+};
+
 export const launchSchema = z
   .object({
-    imageId,
-    title,
-    description,
-    price: salePrice,
-    /** The Extended licence's price in dollars, at least `price`; absent: not offered (decision 101). */
-    extendedPrice: priceInput,
-    /** The Exclusive licence's price in dollars, at least `price`; absent: not offered. */
-    exclusivePrice: priceInput,
+    ...saleFields,
     tags: tagsList,
     enableLicensing: formBoolean.transform((value) => value ?? true),
     enableNFT: formBoolean.transform((value) => value ?? false),
@@ -156,12 +162,7 @@ export type LaunchInput = z.output<typeof launchSchema>;
 /** The list-for-sale dialog: price greater than 0 (min 0.01, step 0.01). */
 export const postSchema = z
   .object({
-    imageId,
-    title,
-    description,
-    price: salePrice,
-    extendedPrice: priceInput,
-    exclusivePrice: priceInput,
+    ...saleFields,
     platforms: platformList(COPY.selectOnePlatform.description),
   })
   .superRefine(tierPricesRule);
@@ -364,13 +365,10 @@ export const modelReleaseFields = z.object({
     .trim()
     .min(1, "Please enter your postal address")
     .max(300, "The address can be at most 300 characters"),
-  email: z
-    .string("Please enter your email address")
-    .trim()
-    .min(1, "Please enter your email address")
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address"))
-    .meta({ format: "email" }),
+  email: emailAddressField({
+    missing: "Please enter your email address",
+    invalid: "Please enter a valid email address",
+  }),
   phone: z
     .string("Please enter your phone number")
     .trim()

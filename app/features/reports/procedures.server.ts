@@ -2,8 +2,7 @@ import { defineProcedure } from "~/infra/procedure.server";
 import {
   REPORT_EMAIL_RATE_LIMIT,
   REPORT_RATE_LIMIT,
-  throttle,
-  throttleKey,
+  throttleMailingForm,
 } from "~/infra/rate-limit.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { testSalesCount } from "~/infra/payments/select-provider.server";
@@ -47,8 +46,11 @@ export const sendReport = defineProcedure({
   access: "public",
   input: reportSchema,
   async run({ input, ctx }) {
-    await throttle(ctx, REPORT_RATE_LIMIT);
-    await throttleKey(ctx, REPORT_EMAIL_RATE_LIMIT, input.email.trim().toLowerCase());
+    await throttleMailingForm(
+      ctx,
+      { perAddress: REPORT_RATE_LIMIT, perEmail: REPORT_EMAIL_RATE_LIMIT },
+      input.email,
+    );
     return submitReport(ctx.db, {
       input,
       origin: mailLinkOrigin(ctx.config, "A report's confirmation mail"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddressField } from "~/lib/email-field";
 
 /**
  * Reports of a listing or a storefront (issue 44): the reasons, the forms'
@@ -44,13 +45,7 @@ export const reportSchema = z
     listingId: optionalText(100),
     handle: optionalText(100),
     reason: z.enum(REPORT_REASONS, { error: "Choose a reason." }),
-    email: z
-      .string({ error: BAD_EMAIL })
-      .trim()
-      .min(1, BAD_EMAIL)
-      .max(254, BAD_EMAIL)
-      .pipe(z.email(BAD_EMAIL))
-      .meta({ format: "email" }),
+    email: emailAddressField({ missing: BAD_EMAIL, invalid: BAD_EMAIL }),
     details: z
       .string()
       .trim()

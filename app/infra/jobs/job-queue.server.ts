@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, UpdateObject } from "kysely";
 import { sql } from "kysely";
 import type { Database, JobRow } from "#db/schema";
+import type { JobProblem } from "~/lib/job-problem";
 import { newId } from "~/infra/ids.server";
 import { currentRequestId } from "~/infra/log-context.server";
 import {
@@ -519,20 +520,6 @@ async function refusalFor(
   if (row.status === "running") return "running";
   if (row.status === "done") return "finished";
   return wanted === "failed" ? "not-failed" : "finished";
-}
-
-export interface JobProblem {
-  id: string;
-  kind: string;
-  status: "queued" | "running" | "failed";
-  /** failed; stuck-running (its lease ran out); stuck-queued (due longer than `queuedTooLongMs`). */
-  problem: "failed" | "stuck-running" | "stuck-queued";
-  attempts: number;
-  maxAttempts: number;
-  lastError: string | null;
-  requestId: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /**

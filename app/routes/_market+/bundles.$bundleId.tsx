@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { viewBundle } from "~/features/market/bundles/procedures.server";
 import { viewCart } from "~/features/market/checkout/procedures.server";
-import { CartButton } from "~/features/market/checkout/components/cart-button";
+import { MarketplaceBreadcrumb } from "~/features/market/catalog/components/marketplace-breadcrumb";
+import { BuyButtons } from "~/features/market/checkout/components/buy-buttons";
 import { BundleItems } from "~/features/market/bundles/components/bundle-items";
 import { bundleCartEntry } from "~/features/market/bundles/bundle-schema";
 import { LICENSE_NAME } from "~/lib/license-terms";
 import { PRODUCT_NAME } from "~/lib/product";
-import { PAGE_NOT_FOUND, RouteErrorPanel } from "~/ui/error-panel";
+import { PAGE_NOT_FOUND, RouteErrorPanel, BACK_TO_MARKETPLACE } from "~/ui/error-panel";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { readCart } from "~/web/cart.server";
 import { loadProcedure } from "~/web/screen-action.server";
@@ -50,12 +51,7 @@ export default function BundlePage() {
   const creatorName = bundle.creator.name || "a creator";
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <Link to="/marketplace" className="text-brand-700 underline">
-          Marketplace
-        </Link>{" "}
-        / <span className="wrap-anywhere">{bundle.title}</span>
-      </nav>
+      <MarketplaceBreadcrumb title={bundle.title} />
       <h1
         className="mt-2 text-3xl font-bold wrap-anywhere text-slate-900"
         data-testid="bundle-title"
@@ -89,25 +85,13 @@ export default function BundlePage() {
               Read the license terms
             </Link>
           </p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <div className="sm:flex-1">
-              <CartButton
-                listingId={entry}
-                title={bundle.title}
-                inCart={inCart}
-                redirectTo={here}
-                anchor={`bundle-${bundle.id}`}
-              />
-            </div>
-            <Form method="post" action="/cart" className="sm:flex-1" reloadDocument>
-              <input type="hidden" name="intent" value="add" />
-              <input type="hidden" name="listingId" value={entry} />
-              <input type="hidden" name="redirectTo" value="/cart" />
-              <button type="submit" className="btn-secondary w-full" data-testid="buy-now">
-                Buy now<span className="sr-only">: {bundle.title}</span>
-              </button>
-            </Form>
-          </div>
+          <BuyButtons
+            entry={entry}
+            title={bundle.title}
+            inCart={inCart}
+            redirectTo={here}
+            anchor={`bundle-${bundle.id}`}
+          />
         </div>
       ) : (
         <p
@@ -129,8 +113,7 @@ export function ErrorBoundary() {
       otherwise={{
         title: "Marketplace",
         detail: "This bundle could not be loaded. Please try again.",
-        linkTo: "/marketplace",
-        linkLabel: "Back to the marketplace",
+        ...BACK_TO_MARKETPLACE,
       }}
     />
   );

@@ -6,7 +6,12 @@ import { viewStorefront } from "~/features/market/catalog/procedures.server";
 import { ListingGrid, ListingsEmpty } from "~/features/market/catalog/components/listing-grid";
 import { MarketplaceFilters } from "~/features/market/catalog/components/marketplace-filters";
 import { Avatar } from "~/ui/avatar";
-import { PAGE_NOT_FOUND, RouteErrorPanel, routeErrorMessage } from "~/ui/error-panel";
+import {
+  PAGE_NOT_FOUND,
+  RouteErrorPanel,
+  routeErrorMessage,
+  BACK_TO_MARKETPLACE,
+} from "~/ui/error-panel";
 import { shareMetaTags } from "~/ui/share-meta";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ADDED_PARAM } from "~/lib/back-to-item";
@@ -176,8 +181,7 @@ export function ErrorBoundary() {
       otherwise={(error) => ({
         title: "Storefront",
         detail: routeErrorMessage(error, "This storefront could not be loaded. Please try again."),
-        linkTo: "/marketplace",
-        linkLabel: "Back to the marketplace",
+        ...BACK_TO_MARKETPLACE,
       })}
     />
   );

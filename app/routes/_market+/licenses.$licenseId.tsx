@@ -8,7 +8,7 @@ import { styleName } from "~/lib/styles";
 import { formatAmount } from "~/lib/money";
 import { orderLicense } from "~/features/market/library/procedures.server";
 import { loadProcedure } from "~/web/screen-action.server";
-import { RouteErrorPanel, SOMETHING_WENT_WRONG } from "~/ui/error-panel";
+import { RouteErrorPanel, SOMETHING_WENT_WRONG, BACK_TO_MARKETPLACE } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { longDate } from "~/lib/dates";
 import { SecondaryLink } from "~/ui/secondary-link";
@@ -190,8 +190,7 @@ export function ErrorBoundary() {
       }}
       otherwise={{
         ...SOMETHING_WENT_WRONG,
-        linkTo: "/marketplace",
-        linkLabel: "Back to the marketplace",
+        ...BACK_TO_MARKETPLACE,
       }}
     />
   );

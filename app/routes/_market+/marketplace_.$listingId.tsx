@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import {
   countMarketplaceViews,
   viewListingPage,
 } from "~/features/market/catalog/procedures.server";
 import { viewCart } from "~/features/market/checkout/procedures.server";
+import { MarketplaceBreadcrumb } from "~/features/market/catalog/components/marketplace-breadcrumb";
 import { CartButton } from "~/features/market/checkout/components/cart-button";
+import { BuyButtons } from "~/features/market/checkout/components/buy-buttons";
 import { SaveButton } from "~/features/market/saved/components/save-button";
 import { ListingCard } from "~/features/market/catalog/components/listing-card";
 import { PixelSize, SaleFileSize } from "~/features/market/catalog/components/pixel-size";
@@ -14,7 +16,7 @@ import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { AiLabelBadge } from "~/features/market/catalog/components/ai-label-badge";
 import { AI_LABEL_MEANING } from "~/lib/ai-label";
 import { Avatar } from "~/ui/avatar";
-import { PAGE_NOT_FOUND, RouteErrorPanel } from "~/ui/error-panel";
+import { PAGE_NOT_FOUND, RouteErrorPanel, BACK_TO_MARKETPLACE } from "~/ui/error-panel";
 import { JsonLd, shareMetaTags } from "~/ui/share-meta";
 import { ResponsivePicture } from "~/ui/responsive-picture";
 import { LICENSE_NAME, LICENSES } from "~/lib/license-terms";
@@ -137,12 +139,7 @@ export default function ListingPage() {
           },
         }}
       />
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <Link to="/marketplace" className="text-brand-700 underline">
-          Marketplace
-        </Link>{" "}
-        / <span className="wrap-anywhere">{listing.title}</span>
-      </nav>
+      <MarketplaceBreadcrumb title={listing.title} />
       <div className="mt-4 grid gap-8 lg:grid-cols-[640px_minmax(0,1fr)]">
         <div className="flex items-start justify-center overflow-hidden rounded-xl bg-slate-100">
           <ResponsivePicture
@@ -258,26 +255,13 @@ export default function ListingPage() {
               />
             ) : null}
             {listing.licenses.length > 1 ? null : (
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <div className="sm:flex-1">
-                  <CartButton
-                    listingId={listing.id}
-                    title={listing.title}
-                    inCart={inCart.has(listing.id)}
-                    redirectTo={here}
-                    anchor={`listing-${listing.id}`}
-                  />
-                </div>
-                {/* Buy now: the cart's own add form, then straight on to the cart's checkout page. */}
-                <Form method="post" action="/cart" className="sm:flex-1" reloadDocument>
-                  <input type="hidden" name="intent" value="add" />
-                  <input type="hidden" name="listingId" value={listing.id} />
-                  <input type="hidden" name="redirectTo" value="/cart" />
-                  <button type="submit" className="btn-secondary w-full" data-testid="buy-now">
-                    Buy now<span className="sr-only">: {listing.title}</span>
-                  </button>
-                </Form>
-              </div>
+              <BuyButtons
+                entry={listing.id}
+                title={listing.title}
+                inCart={inCart.has(listing.id)}
+                redirectTo={here}
+                anchor={`listing-${listing.id}`}
+              />
             )}
             <SaveButton
               listingId={listing.id}
@@ -352,8 +336,7 @@ export function ErrorBoundary() {
       otherwise={{
         title: "Marketplace",
         detail: "This image could not be loaded. Please try again.",
-        linkTo: "/marketplace",
-        linkLabel: "Back to the marketplace",
+        ...BACK_TO_MARKETPLACE,
       }}
     />
   );

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StepOutcome } from "~/ui/step-outcome";
 import { BrandCardPage } from "~/ui/brand-card-page";
-import { PAGE_NOT_FOUND, RouteErrorPanel } from "~/ui/error-panel";
+import { PAGE_NOT_FOUND, RouteErrorPanel, BACK_TO_MARKETPLACE } from "~/ui/error-panel";
 import { PRODUCT_NAME } from "~/lib/product";
 import { REPORT_RECEIVED } from "~/features/reports/report-types";
 import { ReportForm } from "~/features/reports/components/report-form";
@@ -67,8 +67,7 @@ export function ErrorBoundary() {
       otherwise={{
         title: "Report",
         detail: "The report form could not be loaded. Please try again.",
-        linkTo: "/marketplace",
-        linkLabel: "Back to the marketplace",
+        ...BACK_TO_MARKETPLACE,
       }}
     />
   );

@@ -10,7 +10,7 @@ import {
   testCheckoutSession,
 } from "~/features/market/checkout/procedures.server";
 import { intent, loadProcedure, screenAction } from "~/web/screen-action.server";
-import { RouteErrorPanel, SOMETHING_WENT_WRONG } from "~/ui/error-panel";
+import { RouteErrorPanel, SOMETHING_WENT_WRONG, BACK_TO_MARKETPLACE } from "~/ui/error-panel";
 import { forwardLoaderHeaders } from "~/web/route-headers.server";
 import { readFormData } from "~/web/http.server";
 import { testCheckoutView } from "~/routes/_market+/test-checkout.$sessionId.server";
@@ -188,13 +188,11 @@ export function ErrorBoundary() {
       notFound={{
         title: "Checkout session not found",
         detail: "This checkout link is not valid. Start again from your cart.",
-        linkTo: "/marketplace",
-        linkLabel: "Back to the marketplace",
+        ...BACK_TO_MARKETPLACE,
       }}
       otherwise={{
         ...SOMETHING_WENT_WRONG,
-        linkTo: "/marketplace",
-        linkLabel: "Back to the marketplace",
+        ...BACK_TO_MARKETPLACE,
       }}
     />
   );

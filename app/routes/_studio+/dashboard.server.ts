@@ -338,6 +338,9 @@ export async function dashboardAction(args: ActionFunctionArgs) {
     redirectWithFlash(atPipeline(returnTo), refusedToast(intent, refusal));
   const deleted = (to: string) =>
     redirectWithFlash(atPipeline(to), { kind: "success", title: "Image Deleted" });
+  // The page waits for a style asked for by its URL (useStyleInProgress with JavaScript, a <noscript> refresh without).
+  const waitForStyle = (style: { imageId: string; id: string }) =>
+    redirect(atPipeline(dashboardUrl({ image: style.imageId, step: "style", pending: style.id })));
 
   return screenAction(args, {
     user,
@@ -358,41 +361,21 @@ export async function dashboardAction(args: ActionFunctionArgs) {
       stylize: intent({
         procedure: stylizeImage,
         fields: stylizeSchema,
-        // The page waits for the style by its URL (useStyleInProgress with JavaScript, a <noscript> refresh without).
-        onSuccess: ({ result: stylized }) =>
-          redirect(
-            atPipeline(
-              dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id }),
-            ),
-          ),
+        onSuccess: ({ result }) => waitForStyle(result),
         reply: refused("stylize"),
       }),
       // All four styles: the page waits for the last one asked for; each card shows its own progress.
       "stylize-all": intent({
         procedure: stylizeAllStyles,
         fields: idSchema,
-        onSuccess: ({ result }) =>
-          redirect(
-            atPipeline(
-              dashboardUrl({
-                image: result[0]!.imageId,
-                step: "style",
-                pending: result.at(-1)!.id,
-              }),
-            ),
-          ),
+        onSuccess: ({ result }) => waitForStyle(result.at(-1)!),
         reply: refused("stylize-all"),
       }),
       // Re-roll: a new style of the same photo and style with a new seed; the earlier one stays.
       reroll: intent({
         procedure: rerollStyle,
         fields: idSchema,
-        onSuccess: ({ result: stylized }) =>
-          redirect(
-            atPipeline(
-              dashboardUrl({ image: stylized.imageId, step: "style", pending: stylized.id }),
-            ),
-          ),
+        onSuccess: ({ result }) => waitForStyle(result),
         reply: refused("reroll"),
       }),
       optimize: intent({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
+import { currentPassword, emailAddress, mailedLinkToken } from "~/features/accounts/account-fields";
 
 /**
  * The profile's rules, for the Profile tab's forms (in the browser, with
@@ -98,20 +99,17 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const noControl = (value: string) => !CONTROL.test(value);
 const CONTROL_MESSAGE = (what: string) => `${what} must not hold control characters`;
 
-const firstName = z
-  .string({ error: "First name is required" })
-  .trim()
-  .min(1, "First name is required")
-  .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`)
-  .refine(noControl, CONTROL_MESSAGE("First name"))
-  .refine(holdsOnlyXmlText, nonXmlTextMessage("First name"));
-const lastName = z
-  .string({ error: "Last name is required" })
-  .trim()
-  .min(1, "Last name is required")
-  .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`)
-  .refine(noControl, CONTROL_MESSAGE("Last name"))
-  .refine(holdsOnlyXmlText, nonXmlTextMessage("Last name"));
+/** A first or last name (`label` says which in its messages): required, one line of text. */
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
+    .refine(noControl, CONTROL_MESSAGE(label))
+    .refine(holdsOnlyXmlText, nonXmlTextMessage(label));
+const firstName = personName("First name");
+const lastName = personName("Last name");
 
 /** A handle as typed: spaces around it dropped and lower-cased; an empty one clears it (null). */
 const handle = z
@@ -159,30 +157,15 @@ export const profileFormSchema = z.object({
   bio: bio.optional().transform((value) => value ?? null),
 });
 
-const email = z
-  .string({ error: "Invalid email address" })
-  .trim()
-  .toLowerCase()
-  .max(254, "Invalid email address")
-  .pipe(z.email("Invalid email address"))
-  .meta({ format: "email" });
-
 /** Asking to change the email: the new address and the current password. */
-export const emailChangeSchema = z.object({
-  email,
-  password: z
-    .string({ error: "Enter your current password" })
-    .min(1, "Enter your current password")
-    .max(200, "Password must be at most 200 characters"),
-});
+export const emailChangeSchema = z.object({ email: emailAddress, password: currentPassword });
 
 /** The token of a mailed email-change link. */
 export const emailChangeTokenSchema = z.object({
-  token: z
-    .string({ error: "The link is missing its token. Ask for a new one in Settings." })
-    .trim()
-    .min(1, "The link is missing its token. Ask for a new one in Settings.")
-    .max(500, "This email change link is not valid. Ask for a new one in Settings."),
+  token: mailedLinkToken({
+    missing: "The link is missing its token. Ask for a new one in Settings.",
+    invalid: "This email change link is not valid. Ask for a new one in Settings.",
+  }),
 });
 
 export type AccountPatch = z.output<typeof accountPatchSchema>;

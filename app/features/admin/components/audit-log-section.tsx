@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { AuditEntry, AuditPage } from "~/features/admin/types";
 import { adminHref } from "~/features/admin/components/admin-links";
 import { stackedTable as t } from "~/ui/stacked-table";
-import { StackedTable } from "~/ui/data-table";
+import { SectionCard, StackedTable } from "~/ui/data-table";
 
 const CELL = `${t.cell} sm:align-middle`;
 
@@ -56,20 +56,17 @@ export function AuditLogSection({ page }: { page: AuditPage }) {
   const location = useLocation();
   const paged = new URLSearchParams(location.search).has(AUDIT_CURSOR_PARAM);
   return (
-    <section
-      aria-labelledby="audit-heading"
-      className="card mt-8 overflow-hidden"
-      data-testid="audit-section"
+    <SectionCard
       id="audit"
-    >
-      <div className="border-b border-slate-200 p-5">
-        <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
-          Audit log
-        </h2>
+      headingId="audit-heading"
+      heading="Audit log"
+      description={
         <p className="text-sm text-slate-600">
           Who banned, unbanned or created a user and who refunded an order, newest first.
         </p>
-      </div>
+      }
+      testId="audit-section"
+    >
       {page.entries.length === 0 ? (
         <p className="px-4 py-10 text-center text-sm text-slate-600" data-testid="no-audit-entries">
           Nothing recorded yet.
@@ -128,6 +125,6 @@ export function AuditLogSection({ page }: { page: AuditPage }) {
           ) : null}
         </nav>
       ) : null}
-    </section>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { FormErrors, TextField } from "~/ui/form-field";
+import { FieldErrorText, FormErrors, TextField } from "~/ui/form-field";
 import { UrlDialog } from "~/ui/url-dialog";
 import { ConfirmActions } from "~/ui/confirm-actions";
 
@@ -135,11 +135,7 @@ function DeleteAccountForm({
             undone.
           </span>
         </label>
-        {confirm.errors?.length ? (
-          <p id={confirm.errorId} className="field-error">
-            {confirm.errors[0]}
-          </p>
-        ) : null}
+        <FieldErrorText field={confirm} />
       </div>
       <ConfirmActions
         cancel={cancel}

@@ -1,3 +1,4 @@
+import { LandingSection } from "~/features/landing/components/landing-section";
 const STEPS = [
   {
     title: "Upload Selfie",
@@ -23,50 +24,41 @@ const STEPS = [
 /** 4. How it works in three steps. */
 export function HowItWorksSection() {
   return (
-    <section
-      aria-labelledby="how-heading"
-      className="bg-white py-20"
-      data-testid="landing-how-it-works"
+    <LandingSection
+      headingId="how-heading"
+      testId="landing-how-it-works"
+      background="bg-white"
+      title="How it works"
+      intro="From selfie to sale in three steps."
     >
-      <div className="mx-auto max-w-7xl px-4">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2
-            id="how-heading"
-            className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl"
+      <ol className="mt-12 grid gap-8 md:grid-cols-3">
+        {STEPS.map((step, index) => (
+          <li
+            key={step.title}
+            className="relative rounded-2xl border border-slate-200 p-6 text-center"
           >
-            How it works
-          </h2>
-          <p className="mt-3 text-slate-600">From selfie to sale in three steps.</p>
-        </div>
-        <ol className="mt-12 grid gap-8 md:grid-cols-3">
-          {STEPS.map((step, index) => (
-            <li
-              key={step.title}
-              className="relative rounded-2xl border border-slate-200 p-6 text-center"
-            >
-              <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-bold text-white">
-                Step {index + 1}
-              </span>
-              <span className="mx-auto mt-2 inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-                <svg
-                  viewBox="0 0 24 24"
-                  className="h-7 w-7"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  aria-hidden="true"
-                >
-                  {step.icon}
-                </svg>
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+            <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-bold text-white">
+              Step {index + 1}
+            </span>
+            <span className="mx-auto mt-2 inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-7 w-7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden="true"
+              >
+                {step.icon}
+              </svg>
+            </span>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
+            <p className="mt-2 text-slate-600">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </LandingSection>
   );
 }

@@ -1,28 +1,20 @@
 import { PRICING_PLANS } from "~/features/landing/pricing-plans";
 import { WAITLIST_HREF } from "~/lib/accounts";
 import { LineIcon } from "~/ui/line-icon";
+import { LandingSection } from "~/features/landing/components/landing-section";
 
 /** 6. Pricing with three plans (app/features/landing/pricing-plans.ts); Regular and Premium are coming soon. */
 export function PricingSection({ registrationOpen = false }: { registrationOpen?: boolean }) {
   return (
-    <section
-      aria-labelledby="pricing-heading"
-      className="bg-slate-50 py-20"
-      data-testid="landing-pricing"
+    <LandingSection
+      headingId="pricing-heading"
+      testId="landing-pricing"
+      background="bg-slate-50"
+      title="Simple pricing"
+      intro="Join free during the beta. Paid plans arrive later."
     >
-      <div className="mx-auto max-w-7xl px-4">
-        <div className="mx-auto max-w-2xl text-center">
-          <h2
-            id="pricing-heading"
-            className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl"
-          >
-            Simple pricing
-          </h2>
-          <p className="mt-3 text-slate-600">Join free during the beta. Paid plans arrive later.</p>
-        </div>
-        <PricingPlanList registrationOpen={registrationOpen} />
-      </div>
-    </section>
+      <PricingPlanList registrationOpen={registrationOpen} />
+    </LandingSection>
   );
 }
 

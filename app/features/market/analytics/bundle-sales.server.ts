@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import { centsToPriceString } from "~/lib/money";
 import type { AnalyticsBundle } from "~/features/market/analytics/analytics";
@@ -19,18 +18,14 @@ export async function bundleSalesOf(
   creatorId: string,
   range: SoldRange,
 ): Promise<AnalyticsBundle[]> {
-  const { rows: sold, counted } = creatorSalesInRange(db, creatorId, range);
+  const { rows: sold, paidOrders, creatorShareCents } = creatorSalesInRange(db, creatorId, range);
   const rows = await sold
     .innerJoin("bundles", "bundles.id", "order_items.bundle_id")
     .select([
       "bundles.id as bundle_id",
       "bundles.title as title",
-      sql<number>`count(distinct case when earnings.status != 'reversed' and ${counted} then earnings.order_id end)`.as(
-        "sales",
-      ),
-      sql<number>`coalesce(sum(case when ${counted} then earnings.amount_cents - earnings.creator_reversed_cents else 0 end), 0)`.as(
-        "cents",
-      ),
+      paidOrders.as("sales"),
+      creatorShareCents.as("cents"),
     ])
     .groupBy(["bundles.id", "bundles.title"])
     .execute();

@@ -21,23 +21,26 @@ export async function discountCodeSalesOf(
   creatorId: string,
   range: SoldRange,
 ): Promise<AnalyticsDiscountCode[]> {
-  const { rows: sold, counted } = creatorSalesInRange(db, creatorId, range);
-  const kept = sql<boolean>`(earnings.status != 'reversed' and ${counted})`;
+  const {
+    rows: sold,
+    counted,
+    kept,
+    paidOrders,
+    creatorShareCents,
+  } = creatorSalesInRange(db, creatorId, range);
   const rows = await sold
     .innerJoin("discount_codes", "discount_codes.id", "order_items.discount_code_id")
     .select([
       "discount_codes.id as id",
       "discount_codes.code as code",
-      sql<number>`count(distinct case when ${kept} then earnings.order_id end)`.as("orders"),
+      paidOrders.as("orders"),
       sql<number>`coalesce(sum(case when ${counted} then earnings.amount_cents + earnings.platform_fee_cents - earnings.creator_reversed_cents - earnings.platform_reversed_cents else 0 end), 0)`.as(
         "revenue",
       ),
       sql<number>`coalesce(sum(case when ${kept} then order_items.discount_cents else 0 end), 0)`.as(
         "discount",
       ),
-      sql<number>`coalesce(sum(case when ${counted} then earnings.amount_cents - earnings.creator_reversed_cents else 0 end), 0)`.as(
-        "earnings",
-      ),
+      creatorShareCents.as("earnings"),
     ])
     .groupBy(["discount_codes.id", "discount_codes.code"])
     .execute();

@@ -1,9 +1,8 @@
-import { Readable } from "node:stream";
 import { sql } from "kysely";
 import type { DB } from "~/infra/db.server";
 import type { DownloadFile } from "~/infra/api-entry.server";
-import { csvDecimal, csvLine } from "~/lib/csv";
-import { PRODUCT_NAME } from "~/lib/product";
+import { csvReportFile } from "~/infra/csv-report-file.server";
+import { compareCsvText, csvAmount, csvLine } from "~/lib/csv";
 import { LICENSE_TYPES } from "~/lib/license-terms";
 
 /**
@@ -110,27 +109,18 @@ export async function monthlySalesOf(db: DB, creatorId: string): Promise<Monthly
     }))
     .sort(
       (a, b) =>
-        compare(a.month, b.month) ||
-        compare(a.title, b.title) ||
-        compare(a.listingId, b.listingId) ||
+        compareCsvText(a.month, b.month) ||
+        compareCsvText(a.title, b.title) ||
+        compareCsvText(a.listingId, b.listingId) ||
         tierOrder(a.licence) - tierOrder(b.licence) ||
         Number(a.test) - Number(b.test) ||
-        compare(a.currency, b.currency),
+        compareCsvText(a.currency, b.currency),
     );
 }
 
 /** Standard, Extended, Exclusive. */
 function tierOrder(licence: string): number {
   return (LICENSE_TYPES as readonly string[]).indexOf(licence);
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Cents as units with two decimals ("8.50"), bare: a spreadsheet reads it as a number. */
-function amount(cents: number) {
-  return csvDecimal(cents / 100, 2);
 }
 
 /** The CSV text: a header line, then one line per row (CRLF, RFC 4180). */
@@ -150,24 +140,13 @@ export function salesCsv(rows: readonly MonthlySalesRow[]): string {
         row.refundedCents,
         row.creatorShareCents,
         row.platformFeeCents,
-      ].map(amount),
+      ].map(csvAmount),
       row.currency,
     ]);
   return text;
 }
 
-/** selfie-studio-sales-YYYY-MM-DD.csv, the day (UTC) it was made. */
-export function salesCsvFileName(now: Date): string {
-  const product = PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  return `${product}-sales-${now.toISOString().slice(0, 10)}.csv`;
-}
-
-/** The creator's monthly sales as a file to download. */
+/** The creator's monthly sales as a file to download (selfie-studio-sales-YYYY-MM-DD.csv). */
 export async function salesCsvFile(db: DB, creatorId: string, now: Date): Promise<DownloadFile> {
-  const bytes = Buffer.from(salesCsv(await monthlySalesOf(db, creatorId)), "utf8");
-  return {
-    stream: () => Readable.from([bytes]),
-    size: bytes.length,
-    fileName: salesCsvFileName(now),
-  };
+  return csvReportFile(salesCsv(await monthlySalesOf(db, creatorId)), "sales", now);
 }

@@ -13,9 +13,15 @@ export interface SoldRange {
  * range, for grouping by what the items were sold with (a bundle, a discount
  * code): join what the rows are grouped by, and select through `counted`, true
  * for a row whose sale counts (a test-checkout sale only where test sales are
- * earnings).
+ * earnings), and `kept`, true for a counted row not reversed by a full refund.
+ * The figures every grouping shows: `paidOrders`, the paid orders whose sale
+ * was kept, and `creatorShareCents`, the creator's share less refunds.
  */
 export function creatorSalesInRange(db: DB, creatorId: string, range: SoldRange) {
+  const counted = range.includeTestSales
+    ? sql<boolean>`(1 = 1)`
+    : sql<boolean>`(earnings.test_mode = 0)`;
+  const kept = sql<boolean>`(earnings.status != 'reversed' and ${counted})`;
   return {
     rows: db
       .selectFrom("earnings")
@@ -23,8 +29,9 @@ export function creatorSalesInRange(db: DB, creatorId: string, range: SoldRange)
       .where("earnings.creator_id", "=", creatorId)
       .where("earnings.created_at", ">=", range.fromStamp)
       .where("earnings.created_at", "<", range.untilStamp),
-    counted: range.includeTestSales
-      ? sql<boolean>`(1 = 1)`
-      : sql<boolean>`(earnings.test_mode = 0)`,
+    counted,
+    kept,
+    paidOrders: sql<number>`count(distinct case when ${kept} then earnings.order_id end)`,
+    creatorShareCents: sql<number>`coalesce(sum(case when ${counted} then earnings.amount_cents - earnings.creator_reversed_cents else 0 end), 0)`,
   };
 }

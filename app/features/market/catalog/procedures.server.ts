@@ -5,6 +5,7 @@ import { notFound } from "~/infra/errors.server";
 import { SEARCH_RATE_LIMIT, throttle } from "~/infra/rate-limit.server";
 import { configuredOrigin } from "~/infra/configured-origin.server";
 import { STYLE_IDS } from "~/lib/styles";
+import { emptyToUndefined, pageLimit } from "~/lib/page-query";
 import {
   MARKETPLACE_MAX_LIMIT,
   MARKETPLACE_MAX_QUERY,
@@ -30,8 +31,6 @@ import { ratingsOfListings } from "~/features/market/catalog/ratings.server";
 /** The characters of a marketplace cursor (encodeCursor: base64url without padding). */
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-
 export const marketplaceQuerySchema = z.object({
   style: z.preprocess(emptyToUndefined, z.enum(STYLE_IDS, "Unknown style").optional()),
   q: z.preprocess(
@@ -56,15 +55,30 @@ export const marketplaceQuerySchema = z.object({
   ),
   limit: z.preprocess(
     emptyToUndefined,
-    z.coerce
-      .number("limit must be a number")
-      .int("limit must be a whole number")
-      .min(1, "limit must be at least 1")
-      .max(MARKETPLACE_MAX_LIMIT, `limit is at most ${MARKETPLACE_MAX_LIMIT}`)
-      .default(MARKETPLACE_PAGE_SIZE),
+    pageLimit(MARKETPLACE_MAX_LIMIT).default(MARKETPLACE_PAGE_SIZE),
   ),
   listing: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
 });
+
+/**
+ * One page of live listings for the marketplace's query (its style, search,
+ * cursor and size), within `scope` (one creator's, or starting at a listing);
+ * a text search is limited per client address.
+ */
+async function marketplacePage(
+  ctx: CallContext,
+  input: Omit<z.output<typeof marketplaceQuerySchema>, "listing">,
+  scope: { listingId?: string; creatorId?: string },
+) {
+  if (input.q) await throttle(ctx, SEARCH_RATE_LIMIT);
+  return browse(ctx.db, {
+    style: input.style,
+    q: input.q,
+    cursor: input.cursor,
+    limit: input.limit,
+    ...scope,
+  });
+}
 
 /** Who is looking at listings, for the once-a-day view counts. */
 const visitOf = (ctx: CallContext, user: { id: string } | null) => ({
@@ -88,14 +102,7 @@ export const browseMarketplace = defineProcedure({
   access: "public",
   input: marketplaceQuerySchema,
   async run({ input, user, ctx }) {
-    if (input.q) await throttle(ctx, SEARCH_RATE_LIMIT);
-    const page = await browse(ctx.db, {
-      style: input.style,
-      q: input.q,
-      cursor: input.cursor,
-      limit: input.limit,
-      listingId: input.listing,
-    });
+    const page = await marketplacePage(ctx, input, { listingId: input.listing });
     if (ctx.countsViews)
       countListingViews(
         ctx.db,
@@ -171,14 +178,7 @@ export const viewStorefront = defineProcedure({
       ? await creatorByHandle(ctx.db, input.handle, origin)
       : null;
     if (!creator) throw notFound("Creator not found");
-    if (input.q) await throttle(ctx, SEARCH_RATE_LIMIT);
-    const page = await browse(ctx.db, {
-      style: input.style,
-      q: input.q,
-      cursor: input.cursor,
-      limit: input.limit,
-      creatorId: creator.id,
-    });
+    const page = await marketplacePage(ctx, input, { creatorId: creator.id });
     return { creator, page };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddressField } from "~/lib/email-field";
 import { holdsOnlyXmlText, nonXmlTextMessage } from "~/lib/xml-text";
 import { INVALID_EMAIL, MISSING_INFORMATION } from "~/features/market/types";
 import { countryName, normalizeCountry } from "~/lib/payout-countries";
@@ -23,13 +24,7 @@ export const customerInfoSchema = z
       .min(1, MISSING_INFORMATION.description)
       .max(120, "Please use at most 120 characters.")
       .refine(holdsOnlyXmlText, nonXmlTextMessage("The name")),
-    email: z
-      .string(MISSING_INFORMATION.description)
-      .trim()
-      .min(1, MISSING_INFORMATION.description)
-      .max(254, INVALID_EMAIL)
-      .pipe(z.email(INVALID_EMAIL))
-      .meta({ format: "email" }),
+    email: emailAddressField({ missing: MISSING_INFORMATION.description, invalid: INVALID_EMAIL }),
     company: z
       .string()
       .trim()

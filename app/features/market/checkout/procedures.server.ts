@@ -131,6 +131,13 @@ function testCheckoutClosed(ctx: CallContext): boolean {
   return Boolean(ctx.config.STRIPE_SECRET_KEY);
 }
 
+/** The order behind a test session that its page's buttons may still pay or cancel: 409 once Stripe is configured. */
+async function openTestOrder(ctx: CallContext, sessionId: string) {
+  const order = await testOrderOfSession(ctx.db, sessionId);
+  if (testCheckoutClosed(ctx)) throw conflict(TEST_CHECKOUT_CLOSED);
+  return order;
+}
+
 /** The built-in test checkout page: the order behind a test session, in cents (the page's loader shapes it). */
 export const testCheckoutSession = defineProcedure({
   name: "testCheckoutSession",
@@ -174,8 +181,7 @@ export const payTestCheckout = defineProcedure({
   access: "public",
   input: sessionIdSchema,
   async run({ input, ctx }) {
-    const order = await testOrderOfSession(ctx.db, input.sessionId);
-    if (testCheckoutClosed(ctx)) throw conflict(TEST_CHECKOUT_CLOSED);
+    const order = await openTestOrder(ctx, input.sessionId);
     await payTestOrder(ctx.db, order, ctx.now);
     announceJobs();
     return { sessionId: input.sessionId };
@@ -187,8 +193,7 @@ export const cancelTestCheckout = defineProcedure({
   access: "public",
   input: sessionIdSchema,
   async run({ input, ctx }) {
-    const order = await testOrderOfSession(ctx.db, input.sessionId);
-    if (testCheckoutClosed(ctx)) throw conflict(TEST_CHECKOUT_CLOSED);
+    const order = await openTestOrder(ctx, input.sessionId);
     await cancelTestOrder(ctx.db, order, ctx.now);
     return { sessionId: input.sessionId };
   },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddressField } from "~/lib/email-field";
 
 /**
  * Following a creator (docs/decisions/096): the forms' schemas (the browser's
@@ -29,13 +30,7 @@ export const followSchema = z.object({
     .trim()
     .min(1, UNKNOWN_CREATOR)
     .max(100, UNKNOWN_CREATOR),
-  email: z
-    .string({ error: BAD_EMAIL })
-    .trim()
-    .min(1, BAD_EMAIL)
-    .max(254, BAD_EMAIL)
-    .pipe(z.email(BAD_EMAIL))
-    .meta({ format: "email" }),
+  email: emailAddressField({ missing: BAD_EMAIL, invalid: BAD_EMAIL }),
 });
 export type FollowInput = z.infer<typeof followSchema>;
 

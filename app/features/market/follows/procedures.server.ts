@@ -2,8 +2,7 @@ import { defineProcedure } from "~/infra/procedure.server";
 import {
   FOLLOW_EMAIL_RATE_LIMIT,
   FOLLOW_RATE_LIMIT,
-  throttle,
-  throttleKey,
+  throttleMailingForm,
 } from "~/infra/rate-limit.server";
 import { mailLinkOrigin } from "~/infra/configured-origin.server";
 import { dropFollowerSchema, followSchema, followTokenSchema } from "./follow-types";
@@ -32,8 +31,11 @@ export const followCreator = defineProcedure({
   access: "public",
   input: followSchema,
   async run({ input, ctx }) {
-    await throttle(ctx, FOLLOW_RATE_LIMIT);
-    await throttleKey(ctx, FOLLOW_EMAIL_RATE_LIMIT, input.email.trim().toLowerCase());
+    await throttleMailingForm(
+      ctx,
+      { perAddress: FOLLOW_RATE_LIMIT, perEmail: FOLLOW_EMAIL_RATE_LIMIT },
+      input.email,
+    );
     return requestFollow(ctx.db, {
       input,
       origin: mailLinkOrigin(ctx.config, "A follow's confirmation mail"),

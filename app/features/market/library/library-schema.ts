@@ -1,14 +1,12 @@
 import { z } from "zod";
+import { emailAddressField } from "~/lib/email-field";
 
 /** The form and POST /api/library-link: the email whose purchases to send a library link for. */
 export const libraryLinkSchema = z.object({
-  email: z
-    .string("Please enter a valid email address.")
-    .trim()
-    .min(1, "Please enter a valid email address.")
-    .max(254, "Please enter a valid email address.")
-    .pipe(z.email("Please enter a valid email address."))
-    .meta({ format: "email" }),
+  email: emailAddressField({
+    missing: "Please enter a valid email address.",
+    invalid: "Please enter a valid email address.",
+  }),
 });
 
 /** What every request for a library link is told, whatever the email. */

@@ -1,8 +1,7 @@
-import { Readable } from "node:stream";
 import type { DB } from "~/infra/db.server";
 import type { DownloadFile } from "~/infra/api-entry.server";
-import { csvDecimal, csvLine } from "~/lib/csv";
-import { PRODUCT_NAME } from "~/lib/product";
+import { csvReportFile } from "~/infra/csv-report-file.server";
+import { compareCsvText, csvAmount, csvLine } from "~/lib/csv";
 import { isReverseCharge } from "~/features/market/checkout/checkout-tax";
 import { sharesPartOfRefund } from "~/features/market/orders/refunds.server";
 
@@ -106,19 +105,11 @@ export async function monthlyTaxRows(db: DB): Promise<MonthlyTaxRow[]> {
   }
   return [...rows.values()].sort(
     (a, b) =>
-      compare(a.month, b.month) ||
-      compare(a.country, b.country) ||
-      compare(a.currency, b.currency) ||
+      compareCsvText(a.month, b.month) ||
+      compareCsvText(a.country, b.country) ||
+      compareCsvText(a.currency, b.currency) ||
       Number(a.test) - Number(b.test),
   );
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function amount(cents: number) {
-  return csvDecimal(cents / 100, 2);
 }
 
 /** The CSV text: a header line, then one line per row (CRLF, RFC 4180). */
@@ -138,22 +129,12 @@ export function taxCsv(rows: readonly MonthlyTaxRow[]): string {
         row.totalCents,
         row.refundedSalesCents,
         row.refundedTaxCents,
-      ].map(amount),
+      ].map(csvAmount),
     ]);
   return text;
 }
 
-/** selfie-studio-tax-YYYY-MM-DD.csv, the day (UTC) it was made. */
-export function taxCsvFileName(now: Date): string {
-  const product = PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  return `${product}-tax-${now.toISOString().slice(0, 10)}.csv`;
-}
-
+/** The admin's monthly tax report as a file to download (selfie-studio-tax-YYYY-MM-DD.csv). */
 export async function taxCsvFile(db: DB, now: Date): Promise<DownloadFile> {
-  const bytes = Buffer.from(taxCsv(await monthlyTaxRows(db)), "utf8");
-  return {
-    stream: () => Readable.from([bytes]),
-    size: bytes.length,
-    fileName: taxCsvFileName(now),
-  };
+  return csvReportFile(taxCsv(await monthlyTaxRows(db)), "tax", now);
 }

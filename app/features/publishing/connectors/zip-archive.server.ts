@@ -1,5 +1,6 @@
 import { unzipSync, zipSync } from "fflate";
 import type { Zippable } from "fflate";
+import { assertSafeEntryName, zipTime } from "~/infra/zip-entry-rules.server";
 
 /**
  * Writes ZIP files with fflate (and reads them back, for checking what we
@@ -15,33 +16,10 @@ export interface ZipEntry {
   data: Buffer;
 }
 
-/**
- * The time to hand fflate, which writes the DOS date fields from a Date's local
- * time: a Date whose local fields are `date`'s UTC fields, within the years a
- * ZIP can hold.
- */
-function zipTime(date: Date): Date {
-  const year = Math.min(2099, Math.max(1980, date.getUTCFullYear()));
-  return new Date(
-    year,
-    date.getUTCMonth(),
-    date.getUTCDate(),
-    date.getUTCHours(),
-    date.getUTCMinutes(),
-    date.getUTCSeconds(),
-  );
-}
-
 export function writeZip(entries: ZipEntry[], modified = new Date()): Buffer {
   const files: Zippable = {};
   for (const entry of entries) {
-    const segments = entry.name.split("/");
-    if (
-      !/^[A-Za-z0-9._/-]{1,200}$/.test(entry.name) ||
-      segments.some((part) => part === "" || part === "." || part === "..")
-    ) {
-      throw new Error(`Unsafe zip entry name: ${entry.name}`);
-    }
+    assertSafeEntryName(entry.name);
     // fflate takes the entries as an object: a repeated name would replace an entry, and a name
     // that is an integer would be moved to the front.
     if (Object.hasOwn(files, entry.name))

@@ -6,6 +6,7 @@ import { centsToPriceString } from "~/lib/money";
 import { ownStylizedImage } from "~/features/market/public.server";
 import { getPlatform } from "~/features/publishing/platforms";
 import type { PlatformId } from "~/features/publishing/platforms";
+import type { PublishContent } from "~/features/publishing/connectors/connector.server";
 import { estimatedEarnings, estimatedViews, PUBLISH_WAIT_MS } from "~/features/publishing/types";
 import {
   findModelRelease,
@@ -112,16 +113,7 @@ export async function publishToPlatforms(
   args: {
     imageId: string;
     platforms: PlatformId[];
-    content: {
-      title: string;
-      description: string;
-      priceCents: number;
-      extendedPriceCents?: number | null;
-      exclusivePriceCents?: number | null;
-      tags: string[];
-      licensingEnabled: boolean;
-      nftEnabled: boolean;
-    };
+    content: PublishContent;
   },
 ): Promise<PlatformResult[]> {
   const image = await completedImage(deps, user, args.imageId);

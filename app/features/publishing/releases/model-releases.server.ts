@@ -12,6 +12,7 @@ import { drawnSignaturePng } from "~/features/publishing/releases/drawn-signatur
 import { checkReleasePdf } from "~/features/publishing/releases/release-pdf-check.server";
 import type { ReleasePdfCheck } from "~/features/publishing/releases/release-pdf-check.server";
 import { styleName } from "~/lib/styles";
+import type { ModelReleaseJson } from "~/features/publishing/releases/model-release-types";
 import { PRODUCT_NAME } from "~/lib/product";
 
 /**
@@ -43,21 +44,6 @@ export const NOT_A_PDF = "The release must be a PDF file (a signed model release
 export const UNREADABLE_PDF =
   "The release could not be read as a PDF: it is damaged, or too complex to open in time. " +
   "Please save or print the signed release as a new PDF (at most 10 MB) and upload that.";
-
-export interface ModelReleaseJson {
-  id: string;
-  stylizedImageId: string;
-  kind: "signed" | "uploaded";
-  modelName: string | null;
-  signedOn: string | null;
-  drawnSignature: boolean;
-  /** The PDF names a photographer other than the model who has yet to sign it (no stock agency is sent the image until a signed copy is uploaded). */
-  awaitingPhotographer: boolean;
-  bytes: number;
-  createdAt: string;
-  /** The PDF (owner only). */
-  downloadUrl: string;
-}
 
 export function modelReleaseDownloadPath(stylizedImageId: string): string {
   return `/api/token-stylized-images/${encodeURIComponent(stylizedImageId)}/model-release`;

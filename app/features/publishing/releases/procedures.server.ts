@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { UserRow } from "#db/schema";
 import { defineProcedure } from "~/infra/procedure.server";
+import type { CallContext } from "~/infra/call-context.server";
 import { badRequest, notFound } from "~/infra/errors.server";
 import { signedMediaUrl } from "~/infra/signed-urls.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
@@ -23,6 +25,12 @@ export { RELEASE_FIELD } from "~/features/publishing/releases/release-upload.ser
 
 const imageIdInput = z.object({ id: z.string().trim().min(1).max(100) });
 
+/** One of the caller's own stylized images (404 otherwise) and its model release, if it has one. */
+async function ownImageWithRelease(ctx: CallContext, user: UserRow, imageId: string) {
+  const image = await ownImage(ctx, user, imageId);
+  return { image, release: await findModelRelease(ctx.db, user.id, image.id) };
+}
+
 /**
  * The release page: the image's model release (null until there is one), whether Adobe
  * Stock would take the image's size, and what the form starts from.
@@ -32,8 +40,7 @@ export const modelReleaseState = defineProcedure({
   access: "user",
   input: imageIdInput,
   async run({ input, user, ctx }) {
-    const image = await ownImage(ctx, user, input.id);
-    const release = await findModelRelease(ctx.db, user.id, image.id);
+    const { image, release } = await ownImageWithRelease(ctx, user, input.id);
     const ready = image.status === "completed" && Boolean(image.file_key);
     return {
       imageId: image.id,
@@ -106,8 +113,7 @@ export const modelReleaseDownload = defineProcedure({
   access: "user",
   input: imageIdInput,
   async run({ input, user, ctx }) {
-    const image = await ownImage(ctx, user, input.id);
-    const release = await findModelRelease(ctx.db, user.id, image.id);
+    const { image, release } = await ownImageWithRelease(ctx, user, input.id);
     const store = ctx.files;
     if (!release || !(await store.exists(release.file_key)))
       throw notFound("This image has no model release yet");

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { EmailField, FormErrors } from "~/ui/form-field";
+import { EmailField, FieldErrorText, FormErrors } from "~/ui/form-field";
 import { SubmitButton } from "~/ui/forms/post-form";
 import { useScreenForm } from "~/ui/forms/use-screen-form";
 import {
@@ -86,11 +86,7 @@ export function ReportForm({
             maxLength={REPORT_DETAILS_MAX}
             className="field-input"
           />
-          {fields.details.errors?.length ? (
-            <p id={fields.details.errorId} className="field-error">
-              {fields.details.errors[0]}
-            </p>
-          ) : null}
+          <FieldErrorText field={fields.details} />
         </div>
         <p className="text-xs text-slate-500">
           We mail you a link to confirm the report; nothing happens until you do.

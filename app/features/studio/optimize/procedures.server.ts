@@ -1,10 +1,13 @@
 import { defineProcedure } from "~/infra/procedure.server";
-import { notFound, tooManyRequests } from "~/infra/errors.server";
+import { tooManyRequests } from "~/infra/errors.server";
 import { ensureFreeSpace } from "~/infra/disk-space.server";
 import { selectUpscaler } from "~/engines/upscaling/select-upscaler.server";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { optimizeSchema } from "~/features/studio/schemas";
-import { findStylized, stylizedImageJson } from "~/features/studio/styles/stylized-images.server";
+import {
+  ownStylizedOr404,
+  stylizedImageJson,
+} from "~/features/studio/styles/stylized-images.server";
 import { ensureStorageLeft } from "~/features/studio/styles/quotas.server";
 import {
   optimizeStylizedImage,
@@ -17,8 +20,7 @@ export const optimizeImage = defineProcedure({
   access: "user",
   input: optimizeSchema,
   async run({ input, user, ctx }) {
-    const row = await findStylized(ctx.db, user.id, input.imageId);
-    if (!row) throw notFound("Stylized image not found");
+    const row = await ownStylizedOr404(ctx.db, user.id, input.imageId);
     await ensureFreeSpace(ctx.config);
     await ensureStorageLeft(ctx.db, { userId: user.id, config: ctx.config });
     const max = ctx.config.OPTIMIZATIONS_AT_ONCE;

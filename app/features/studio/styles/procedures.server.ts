@@ -13,7 +13,7 @@ import { idSchema, stylizeSchema } from "~/features/studio/schemas";
 import { findImage } from "~/features/studio/images/images.server";
 import {
   deleteStylized as deleteStylizedRow,
-  findStylized,
+  ownStylizedOr404,
   listStylized,
   newSeed,
   requestStylization,
@@ -128,8 +128,7 @@ export const rerollStyle = defineProcedure({
   input: idSchema,
   async run({ input, user, ctx }) {
     refuseWithoutConsent(ctx, user);
-    const earlier = await findStylized(ctx.db, user.id, input.id);
-    if (!earlier) throw notFound("Stylized image not found");
+    const earlier = await ownStylizedOr404(ctx.db, user.id, input.id);
     if (!isStyleId(earlier.style)) throw notFound("Stylized image not found");
     await ensureRoomToStyle(ctx, user.id);
     const row = await requestStylization(ctx.db, {
@@ -166,9 +165,7 @@ export const getStylizedImage = defineProcedure({
   access: "user",
   input: idSchema,
   async run({ input, user, ctx }) {
-    const row = await findStylized(ctx.db, user.id, input.id);
-    if (!row) throw notFound("Stylized image not found");
-    return stylizedImageAnswer(ctx, row);
+    return stylizedImageAnswer(ctx, await ownStylizedOr404(ctx.db, user.id, input.id));
   },
 });
 

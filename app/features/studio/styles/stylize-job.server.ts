@@ -179,29 +179,20 @@ export async function runStylizeJob(
   }
 }
 
-export async function markStylizeRetrying(
+/**
+ * A style whose attempt threw, while it still waits or runs: back to `pending`
+ * for the job's next attempt, or `failed` after its last, with why.
+ */
+async function markStylizeAttemptFailed(
   db: DB,
   payload: StylizeJobPayload,
   error: unknown,
   now: Date,
+  status: "pending" | "failed",
 ): Promise<void> {
   await db
     .updateTable("stylized_images")
-    .set({ status: "pending", error: stylizeFailureMessage(error), updated_at: now.toISOString() })
-    .where("id", "=", payload.stylizedImageId)
-    .where("status", "in", ["pending", "processing"])
-    .execute();
-}
-
-export async function markStylizeFailed(
-  db: DB,
-  payload: StylizeJobPayload,
-  error: unknown,
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable("stylized_images")
-    .set({ status: "failed", error: stylizeFailureMessage(error), updated_at: now.toISOString() })
+    .set({ status, error: stylizeFailureMessage(error), updated_at: now.toISOString() })
     .where("id", "=", payload.stylizedImageId)
     .where("status", "in", ["pending", "processing"])
     .execute();
@@ -213,9 +204,9 @@ export function stylizeJobHandler(deps: StylizeJobDeps): JobHandler<StylizeJobPa
     parse: (payload) => stylizeJobPayload.parse(payload),
     run: (payload, context) => runStylizeJob(deps, payload, context),
     onRetry: (payload, error, context) =>
-      markStylizeRetrying(context.db, payload, error, context.now()),
+      markStylizeAttemptFailed(context.db, payload, error, context.now(), "pending"),
     onFailed: (payload, error, context) =>
-      markStylizeFailed(context.db, payload, error, context.now()),
+      markStylizeAttemptFailed(context.db, payload, error, context.now(), "failed"),
     timeoutMs: deps.timeoutMs ?? 3 * 60_000,
   };
 }

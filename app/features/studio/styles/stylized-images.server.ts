@@ -4,7 +4,7 @@ import type { DB } from "~/infra/db.server";
 import type { FileStore } from "~/infra/file-store.server";
 import { newId } from "~/infra/ids.server";
 import { cancelQueuedJobsOfOwner, enqueueJob } from "~/infra/jobs/job-queue.server";
-import { conflict, tooManyRequests } from "~/infra/errors.server";
+import { conflict, notFound, tooManyRequests } from "~/infra/errors.server";
 import { lockForTransaction } from "~/infra/sql-dialect.server";
 import { FACE_CONSENT_REQUIRED } from "~/features/privacy/face-consent";
 import { signedDownloadUrl, signedMediaUrl } from "~/infra/signed-urls.server";
@@ -110,6 +110,17 @@ export function findStylized(
     .where("stylized_images.id", "=", id)
     .where("stylized_images.user_id", "=", userId)
     .executeTakeFirst();
+}
+
+/** One of the user's stylized images with its original, or 404 for another user's or an unknown id. */
+export async function ownStylizedOr404(
+  db: DB,
+  userId: string,
+  id: string,
+): Promise<StylizedWithOriginal> {
+  const row = await findStylized(db, userId, id);
+  if (!row) throw notFound("Stylized image not found");
+  return row;
 }
 
 /** The user's stylized images, newest first. */

@@ -3,6 +3,7 @@ import { isOkAnswer, isSubmissionResult } from "~/ui/forms/fetcher-answers";
 import { ListImageForm } from "~/ui/forms/list-image-form";
 import { useFetcherForm } from "~/ui/forms/use-fetcher-form";
 import { useCurrency } from "~/ui/currency";
+import { FieldErrorText } from "~/ui/form-field";
 
 /** The form's schema, loaded after the page rendered. */
 const loadListingSchema = () =>
@@ -96,9 +97,7 @@ export function ListOnMarketplaceForm({
           autoFocus={firstInvalid === "title"}
           className="field-input"
         />
-        {fields.title.errors?.length ? (
-          <p className="field-error">{fields.title.errors[0]}</p>
-        ) : null}
+        <FieldErrorText field={fields.title} />
       </div>
       <div>
         <label htmlFor={fieldId("description")} className="field-label">
@@ -112,9 +111,7 @@ export function ListOnMarketplaceForm({
           rows={3}
           className="field-input"
         />
-        {fields.description.errors?.length ? (
-          <p className="field-error">{fields.description.errors[0]}</p>
-        ) : null}
+        <FieldErrorText field={fields.description} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <PriceInput
@@ -134,9 +131,7 @@ export function ListOnMarketplaceForm({
             autoFocus={firstInvalid === "tags"}
             className="field-input"
           />
-          {fields.tags.errors?.length ? (
-            <p className="field-error">{fields.tags.errors[0]}</p>
-          ) : null}
+          <FieldErrorText field={fields.tags} />
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,17 +1,14 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { UrlDialog } from "~/ui/url-dialog";
 import { ConfirmActions } from "~/ui/confirm-actions";
+import { hrefWithQuery } from "~/lib/query-href";
 
 /** The query parameter that opens the withdraw confirmation (?confirmWithdraw=<listing id>), with or without JavaScript. */
 export const CONFIRM_WITHDRAW_PARAM = "confirmWithdraw";
 
 /** /listings with `search` (e.g. location.search) and ?confirmWithdraw= set to `id`, or removed when `id` is null. */
 export function confirmWithdrawHref(search: string, id: string | null): string {
-  const params = new URLSearchParams(search);
-  if (id) params.set(CONFIRM_WITHDRAW_PARAM, id);
-  else params.delete(CONFIRM_WITHDRAW_PARAM);
-  const query = params.toString();
-  return query ? `/listings?${query}` : "/listings";
+  return hrefWithQuery("/listings", search, { [CONFIRM_WITHDRAW_PARAM]: id });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useSearchParams } from "@remix-run/react";
 import { ADDED_PARAM } from "~/lib/back-to-item";
-import { useHydrated } from "~/ui/use-hydrated";
+import { ListingFormFields } from "~/features/market/catalog/components/listing-form-fields";
 
 /** What POST /cart answers a fetcher (enhanced=1). */
 interface CartReply {
@@ -42,7 +42,6 @@ export function CartButton({
   compact?: boolean;
 }) {
   const fetcher = useFetcher<CartReply>({ key: `cart-${listingId}` });
-  const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const pendingIntent = fetcher.formData?.get("intent");
   const showInCart = pendingIntent === "add" ? true : pendingIntent === "remove" ? false : inCart;
@@ -57,10 +56,7 @@ export function CartButton({
   const refusal = reply && !reply.ok ? reply.message : null;
   return (
     <fetcher.Form method="post" action="/cart">
-      <input type="hidden" name="listingId" value={listingId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {anchor ? <input type="hidden" name="anchor" value={anchor} /> : null}
-      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+      <ListingFormFields listingId={listingId} redirectTo={redirectTo} anchor={anchor} />
       {showInCart ? (
         <button
           type="submit"

@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import type { FieldMetadata } from "@conform-to/react";
-import { FormErrors, TextField } from "~/ui/form-field";
+import { FieldErrorText, FormErrors, TextField } from "~/ui/form-field";
 import { useToast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
 import {
@@ -172,11 +172,7 @@ function CountrySelect({ field }: { field: FieldMetadata<string | undefined> }) 
           </option>
         ))}
       </select>
-      {field.errors?.length ? (
-        <p id={field.errorId} className="field-error">
-          {field.errors[0]}
-        </p>
-      ) : null}
+      <FieldErrorText field={field} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { type RefusedFormErrors, usePlainIntentForm } from "~/ui/forms/refused-form";
+import { PlainFormError, PlainTextField } from "~/ui/forms/plain-text-field";
 import { CODE_MAX, CODE_MIN } from "~/features/market/discounts/discount-schema";
+import { ListingCheckboxes } from "~/features/market/catalog/components/listing-checkboxes";
 
 /**
  * "Make a code" on the Discounts screen: the code, a percent or an amount off,
@@ -28,42 +30,17 @@ export function DiscountForm({
     name: string,
     label: string,
     input: { type?: string; inputMode?: "decimal" | "numeric"; hint?: string; required?: boolean },
-  ) => {
-    const id = `discount-${name}`;
-    const error = fieldError(name);
-    const described = [input.hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-      .filter(Boolean)
-      .join(" ");
-    return (
-      <div>
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-        {input.hint ? (
-          <p id={`${id}-hint`} className="text-sm text-slate-600">
-            {input.hint}
-          </p>
-        ) : null}
-        <input
-          id={id}
-          name={name}
-          type={input.type ?? "text"}
-          inputMode={input.inputMode}
-          required={input.required}
-          defaultValue={sentText(name)}
-          className="field-input max-w-60"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-  const formError = fieldError("");
+  ) => (
+    <PlainTextField
+      id={`discount-${name}`}
+      name={name}
+      label={label}
+      error={fieldError(name)}
+      defaultValue={sentText(name)}
+      width="max-w-60"
+      {...input}
+    />
+  );
   return (
     <Form
       method="post"
@@ -72,11 +49,7 @@ export function DiscountForm({
       data-testid="discount-form"
     >
       <input type="hidden" name="intent" value="create" />
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+      <PlainFormError error={fieldError("")} />
       {field("code", "Code", {
         required: true,
         hint: `${CODE_MIN}–${CODE_MAX} letters, digits, "-" or "_". Buyers type it at the cart.`,
@@ -95,25 +68,11 @@ export function DiscountForm({
         >
           <legend className="text-sm font-medium text-slate-900">Only these listings</legend>
           <p className="text-sm text-slate-600">Tick none for all your listings.</p>
-          <ul className="mt-1 space-y-1">
-            {listings.map((listing) => (
-              <li key={listing.id}>
-                <label className="flex min-h-11 items-start gap-3 py-1 text-slate-800">
-                  <input
-                    type="checkbox"
-                    name="listingIds"
-                    value={listing.id}
-                    defaultChecked={sentIds.has(listing.id)}
-                    className="choice-input mt-0.5"
-                  />
-                  <span className="min-w-0 flex-1">
-                    <span className="block wrap-anywhere">{listing.title}</span>
-                    <span className="text-sm text-slate-600">${listing.price}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <ListingCheckboxes
+            listings={listings}
+            checked={sentIds}
+            detail={(listing) => <span className="text-sm text-slate-600">${listing.price}</span>}
+          />
           {fieldError("listingIds") ? (
             <p id="discount-listings-error" className="field-error">
               {fieldError("listingIds")}

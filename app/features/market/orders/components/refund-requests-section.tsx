@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { longDate } from "~/lib/dates";
 import { styleName } from "~/lib/styles";
+import { SectionCard } from "~/ui/data-table";
 import {
   REFUND_REASON_MAX,
   type AdminRefundRequest,
@@ -22,21 +23,19 @@ const STATE_LABELS: Record<AdminRefundRequest["status"], string> = {
 export function RefundRequestsSection({ requests }: { requests: readonly AdminRefundRequest[] }) {
   const waiting = requests.filter((request) => request.status === "requested").length;
   return (
-    <section
+    <SectionCard
       id="refund-requests"
-      aria-labelledby="refund-requests-heading"
-      className="card mt-8 scroll-mt-24 overflow-hidden"
-      data-testid="admin-refund-requests"
-    >
-      <div className="border-b border-slate-200 p-5">
-        <h2 id="refund-requests-heading" className="text-lg font-semibold text-slate-900">
-          Refund requests
-        </h2>
+      headingId="refund-requests-heading"
+      heading="Refund requests"
+      description={
         <p className="text-sm text-slate-600" data-testid="refund-requests-summary">
           {waiting === 1 ? "1 waits" : `${waiting} wait`} for a decision, the oldest first; then the
           decided ones.
         </p>
-      </div>
+      }
+      className="card mt-8 scroll-mt-24 overflow-hidden"
+      testId="admin-refund-requests"
+    >
       {requests.length === 0 ? (
         <p className="p-5 text-sm text-slate-600">No buyer has asked for a refund.</p>
       ) : (
@@ -46,7 +45,7 @@ export function RefundRequestsSection({ requests }: { requests: readonly AdminRe
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { BookmarkIcon } from "~/ui/bookmark-icon";
 import { useBuyerLists } from "~/ui/buyer-lists";
-import { useHydrated } from "~/ui/use-hydrated";
+import { ListingFormFields } from "~/features/market/catalog/components/listing-form-fields";
 
 /** What POST /saved answers a fetcher (enhanced=1). */
 interface SaveReply {
@@ -37,16 +37,12 @@ export function SaveButton({
   compact?: boolean;
 }) {
   const fetcher = useFetcher<SaveReply>({ key: `saved-${listingId}` });
-  const hydrated = useHydrated();
   const saved = useBuyerLists().saved.has(listingId);
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
   const refusal = reply && !reply.ok ? reply.message : null;
   return (
     <fetcher.Form method="post" action="/saved">
-      <input type="hidden" name="listingId" value={listingId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {anchor ? <input type="hidden" name="anchor" value={anchor} /> : null}
-      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+      <ListingFormFields listingId={listingId} redirectTo={redirectTo} anchor={anchor} />
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         {saved && !compact ? (
           // Read once, from the status below.

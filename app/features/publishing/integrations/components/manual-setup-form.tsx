@@ -6,6 +6,7 @@ import type { ManualField, Platform } from "~/features/publishing/platforms";
 import { manualFieldLabel } from "~/features/publishing/platforms";
 import { COPY } from "~/features/publishing/types";
 import { useScreenForm } from "~/ui/forms/use-screen-form";
+import { FieldErrorText } from "~/ui/form-field";
 import { PostForm, SubmitButton } from "~/ui/forms/post-form";
 
 /** The form's schema, loaded after the page rendered. */
@@ -96,11 +97,7 @@ export function ManualSetupForm({
               aria-invalid={field.errors?.length ? true : undefined}
               aria-describedby={field.errors?.length ? field.errorId : undefined}
             />
-            {field.errors?.length ? (
-              <p id={field.errorId} className="field-error">
-                {field.errors[0]}
-              </p>
-            ) : null}
+            <FieldErrorText field={field} />
           </div>
         );
       })}

@@ -11,21 +11,14 @@ import {
 } from "~/features/publishing/publications/components/listing-fields";
 import { PostForm, SubmitButton } from "~/ui/forms/post-form";
 import { useIntentPending } from "~/ui/forms/use-intent-pending";
+import type { ModelReleaseJson } from "~/features/publishing/releases/model-release-types";
 
 /** The form's schema, loaded after the page rendered. */
 const loadModelReleaseSchema = () =>
   import("~/features/publishing/schemas").then((m) => m.modelReleaseSchema);
 
-export interface ModelReleaseView {
-  kind: "signed" | "uploaded";
-  modelName: string | null;
-  signedOn: string | null;
-  drawnSignature: boolean;
-  awaitingPhotographer: boolean;
-  bytes: number;
-  createdAt: string;
-  downloadUrl: string;
-}
+/** The image's current release, as the page shows it. */
+export type ModelReleaseView = Omit<ModelReleaseJson, "id" | "stylizedImageId">;
 
 export interface ModelReleaseState {
   imageId: string;

@@ -3,17 +3,14 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { UrlDialog } from "~/ui/url-dialog";
 import { ConfirmActions } from "~/ui/confirm-actions";
+import { hrefWithQuery } from "~/lib/query-href";
 
 /** The query parameter that opens a delete confirmation without JavaScript (?confirmDelete=<id>). */
 export const CONFIRM_DELETE_PARAM = "confirmDelete";
 
 /** `search` (e.g. location.search) with ?confirmDelete= set to `id`, or removed when `id` is null. */
 export function confirmDeleteHref(search: string, id: string | null): string {
-  const params = new URLSearchParams(search);
-  if (id) params.set(CONFIRM_DELETE_PARAM, id);
-  else params.delete(CONFIRM_DELETE_PARAM);
-  const query = params.toString();
-  return query ? `/dashboard?${query}` : "/dashboard";
+  return hrefWithQuery("/dashboard", search, { [CONFIRM_DELETE_PARAM]: id });
 }
 
 /**

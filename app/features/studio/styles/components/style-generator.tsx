@@ -104,14 +104,7 @@ export function StyleGenerator({
             <styling.Form method="post" action="/dashboard">
               <input type="hidden" name="intent" value="stylize" />
               <input type="hidden" name="id" value={image.id} />
-              {/* With JavaScript, a refusal comes back to this step (without, to the dashboard as before). */}
-              {hydrated ? (
-                <input
-                  type="hidden"
-                  name="back"
-                  value={dashboardUrl({ image: image.id, step: "style" })}
-                />
-              ) : null}
+              <BackToStyleStep imageId={image.id} />
               <fieldset>
                 <legend className="text-sm font-medium text-slate-700">
                   Pick one style to generate
@@ -164,13 +157,7 @@ export function StyleGenerator({
             <styling.Form method="post" action="/dashboard" className="mt-3">
               <input type="hidden" name="intent" value="stylize-all" />
               <input type="hidden" name="id" value={image.id} />
-              {hydrated ? (
-                <input
-                  type="hidden"
-                  name="back"
-                  value={dashboardUrl({ image: image.id, step: "style" })}
-                />
-              ) : null}
+              <BackToStyleStep imageId={image.id} />
               <button
                 type="submit"
                 className="btn-secondary w-full sm:w-auto"
@@ -207,4 +194,12 @@ function formatDay(iso: string): string {
     year: "numeric",
     timeZone: "UTC",
   });
+}
+
+/** With JavaScript, a refusal comes back to the style step (without, to the dashboard as before). */
+function BackToStyleStep({ imageId }: { imageId: string }) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <input type="hidden" name="back" value={dashboardUrl({ image: imageId, step: "style" })} />
+  ) : null;
 }
