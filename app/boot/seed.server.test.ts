@@ -14,6 +14,7 @@ import {
 import { listingsAwaitingConsent } from "~/features/market/public.server";
 import { descriptionIn } from "~/engines/styling/ai-disclosure.server";
 import { SALE_MIN_LONG_EDGE } from "~/lib/sale-size";
+import { firstRowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 describe("seed", () => {
   it("creates the super admin once, printing a generated password that works", async () => {
@@ -42,11 +43,7 @@ describe("seed", () => {
     await seedDemo(getDb(), () => {});
     const creator = await findUserByEmail(getDb(), DEMO_CREATOR.email);
     expect(creator).toBeDefined();
-    const styled = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("user_id", "=", creator!.id)
-      .execute();
+    const styled = await rowsWhere("stylized_images", "user_id", creator!.id);
     expect(styled.map((row) => row.style).sort()).toEqual([
       "anime",
       "cartoon",
@@ -58,11 +55,7 @@ describe("seed", () => {
       expect(row.provider).toBe("local");
       expect(await getFileStore().exists(row.file_key!)).toBe(true);
     }
-    const listings = await getDb()
-      .selectFrom("listings")
-      .selectAll()
-      .where("user_id", "=", creator!.id)
-      .execute();
+    const listings = await rowsWhere("listings", "user_id", creator!.id);
     expect(listings).toHaveLength(4);
     expect(listings.every((listing) => listing.status === "active")).toBe(true);
     // What a buyer gets for the price: the sold file at least 2048 px on its long edge (a sold
@@ -89,17 +82,9 @@ describe("seed", () => {
     }
     // Only faces that agreed are sold (decision record 085): the demo creator's face is verified
     // from the bundled portrait, so the portrait is theirs and none of its listings awaits consent.
-    const face = await getDb()
-      .selectFrom("verified_faces")
-      .select("user_id")
-      .where("user_id", "=", creator!.id)
-      .executeTakeFirst();
+    const face = await firstRowWhere("verified_faces", "user_id", "user_id", creator!.id);
     expect(face).toBeDefined();
-    const originals = await getDb()
-      .selectFrom("images")
-      .select("likeness")
-      .where("user_id", "=", creator!.id)
-      .execute();
+    const originals = await selectWhere("images", "likeness", "user_id", creator!.id);
     expect(originals.map((row) => row.likeness)).toEqual(["self"]);
     expect((await listingsAwaitingConsent(getDb())).count).toBe(0);
   }, 120_000);

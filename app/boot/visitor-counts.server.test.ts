@@ -22,6 +22,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { replayMarketplaceViews } from "./site-app.server";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /**
  * The creators' view and add-to-cart counts as the network sees a visitor:
@@ -92,11 +93,7 @@ async function dayRow(listingId: string) {
 
 async function viewCount(listingId: string) {
   await flushListingViews(getDb());
-  const { view_count } = await getDb()
-    .selectFrom("listings")
-    .select("view_count")
-    .where("id", "=", listingId)
-    .executeTakeFirstOrThrow();
+  const { view_count } = await rowWhere("listings", "view_count", "id", listingId);
   return { total: view_count, today: (await dayRow(listingId)).views };
 }
 

@@ -29,7 +29,7 @@ import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint"
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const { upload, stylize, optimize, launch } = apiRoutes({
   upload: "/api/token-images/upload",
@@ -188,11 +188,7 @@ describe("a nearly full data volume", () => {
     await worker.drain();
 
     expect(engine.calls).toEqual([]);
-    const row = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", styled.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("stylized_images", "*", "id", styled.id);
     expect(row).toMatchObject({ status: "pending", error: OUT_OF_STORAGE, file_key: null });
     const job = await getDb().selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "queued", attempts: 1, last_error: OUT_OF_STORAGE });
@@ -224,11 +220,7 @@ describe("a nearly full data volume", () => {
     });
     await worker.drain();
 
-    const row = await getDb()
-      .selectFrom("listing_platforms")
-      .selectAll()
-      .where("id", "=", publication.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("listing_platforms", "*", "id", publication.id);
     expect(row).toMatchObject({
       status: "queued",
       listing_id: null,

@@ -4,6 +4,7 @@ import type { DB } from "~/infra/db.server";
 import { getDb, openDatabase } from "~/infra/db.server";
 import { acquireLease, releaseLease, renewLease } from "~/infra/periodic-leases.server";
 import { runPeriodically } from "~/infra/run-periodically.server";
+import { firstRowWhere } from "#tests/setup/rows-where";
 
 /**
  * The leases on periodic tasks, on SQLite and (with TEST_DATABASE_URL) on
@@ -20,13 +21,7 @@ const claim = (holder: string, nowMs: number, ttlMs = 60_000) => ({
   now: at(nowMs),
 });
 const holderOf = async (name = "purge") =>
-  (
-    await getDb()
-      .selectFrom("periodic_leases")
-      .select(["holder", "expires_at"])
-      .where("name", "=", name)
-      .executeTakeFirst()
-  )?.holder;
+  (await firstRowWhere("periodic_leases", ["holder", "expires_at"], "name", name))?.holder;
 
 const connections: DB[] = [];
 /** A Kysely instance and pool of its own, as another server process has. */

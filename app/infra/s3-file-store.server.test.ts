@@ -21,6 +21,7 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { fixture, uploadRequest } from "#tests/setup/studio";
+import { selectWhere } from "#tests/setup/rows-where";
 
 // The app's object storage settings, before anything reads the configuration.
 const PORT = 5101;
@@ -253,11 +254,7 @@ describe("an unreachable object store", () => {
     } finally {
       await start();
     }
-    const rows = await getDb()
-      .selectFrom("images")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .execute();
+    const rows = await selectWhere("images", "id", "user_id", user.id);
     expect(rows).toEqual([]);
     const scratchDir = await store().scratchDir();
     expect(fs.readdirSync(scratchDir).filter((name) => name.endsWith(".upload"))).toEqual([]);

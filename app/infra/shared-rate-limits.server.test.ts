@@ -11,12 +11,12 @@ import {
   LONGEST_WINDOW_MS,
   takeSharedHit,
 } from "~/infra/shared-rate-limits.server";
+import { selectWhere } from "#tests/setup/rows-where";
 
 /** Runs on the engine of the run: SQLite, or PostgreSQL in the PostgreSQL run. */
 const db = () => getDb();
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 27) + ms);
-const hitsOf = (bucket: string) =>
-  db().selectFrom("rate_limit_hits").select("at").where("bucket", "=", bucket).execute();
+const hitsOf = (bucket: string) => selectWhere("rate_limit_hits", "at", "bucket", bucket);
 
 describe("limits counted in the database", () => {
   it("answer what the in-memory limiter answers, hit for hit", async () => {

@@ -15,6 +15,7 @@ import { getLogger, Logger, redactSecrets, setLogger } from "~/infra/logger.serv
 import { createHttpApp } from "./http-app.server";
 import { routeFamily } from "./request-observation.server";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /**
  * The operator's view over real sockets: /metrics behind METRICS_TOKEN, the
@@ -200,11 +201,7 @@ describe("request ids", () => {
       requestId,
       callerRequestId: "req-0123456789",
     });
-    const queued = await getDb()
-      .selectFrom("jobs")
-      .select("request_id")
-      .where("kind", "=", JOB_KIND)
-      .executeTakeFirstOrThrow();
+    const queued = await rowWhere("jobs", "request_id", "kind", JOB_KIND);
     expect(queued.request_id).toBe(requestId);
 
     const worker = new JobWorker({

@@ -1439,12 +1439,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       },
       check: async ({ body, prepared }) => {
         expect(body).toEqual({ message: RESET_REQUESTED });
-        const mails = await selectWhere<{ payload: string }>(
-          "jobs",
-          "payload",
-          "kind",
-          "mail.send",
-        );
+        const mails = await selectWhere("jobs", "payload", "kind", "mail.send");
         expect(
           mails.filter((row) => JSON.parse(row.payload).to === prepared.data!.email),
         ).toHaveLength(1);

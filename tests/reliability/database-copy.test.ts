@@ -12,6 +12,7 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { apiRoute } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
 import { newListingCheckout } from "#tests/setup/stripe";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const paymentStatusRoute = apiRoute("/api/payment-status/{sessionId}");
 
@@ -57,23 +58,11 @@ describe("a copy of the database", () => {
     );
 
     // Every text the order's rows hold, tried as a session id: none works.
-    const order = await getDb()
-      .selectFrom("orders")
-      .selectAll()
-      .where("customer_email", "=", "copy@example.com")
-      .executeTakeFirstOrThrow();
+    const order = await rowWhere("orders", "*", "customer_email", "copy@example.com");
     const rows = [
       order,
-      ...(await getDb()
-        .selectFrom("order_items")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .execute()),
-      ...(await getDb()
-        .selectFrom("download_grants")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .execute()),
+      ...(await rowsWhere("order_items", "order_id", order.id)),
+      ...(await rowsWhere("download_grants", "order_id", order.id)),
     ];
     const values = new Set(
       rows.flatMap((row) =>

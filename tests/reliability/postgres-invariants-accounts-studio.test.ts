@@ -25,6 +25,7 @@ import {
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage, listingContent } from "#tests/setup/market";
 import { ORIGIN } from "#tests/setup/requests";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /**
  * The caps and reservations of accounts and studio under many callers at once
@@ -261,11 +262,7 @@ describeOnPostgres("invariants of accounts and studio on PostgreSQL (TEST_DATABA
     for (let n = 0; n < 12; n++) {
       const email = `beta-${n}-${admin.id}@example.com`;
       await addToWaitlist(getDb(), email, now);
-      const entry = await getDb()
-        .selectFrom("waitlist")
-        .select("id")
-        .where("email", "=", email)
-        .executeTakeFirstOrThrow();
+      const entry = await rowWhere("waitlist", "id", "email", email);
       entryIds.push(entry.id);
     }
     const config = { ...getConfig(), BETA_SPOTS: spots };

@@ -5,7 +5,6 @@ import { action as cartAction } from "~/routes/_market+/cart";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { loader as tokenTestPage } from "~/routes/_auth+/token-test";
 import { getConfig } from "~/infra/config.server";
-import { getDb } from "~/infra/db.server";
 import { applyDocumentCacheControl, SIGNED_IN_CACHE_CONTROL } from "~/web/document-cache.server";
 import { DEMO_CREATOR } from "#db/demo-account";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
@@ -13,6 +12,7 @@ import { createTestAdmin, createTestUser, TEST_PASSWORD } from "#tests/setup/acc
 import { createListing } from "#tests/setup/market";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { loader: adminStatsApi } = apiRoute("/api/admin/stats");
@@ -94,20 +94,16 @@ describe("a production server", () => {
       { sessionId },
     );
     expect(paid.status).toBe(302);
-    const db = getDb();
-    const order = await db
-      .selectFrom("orders")
-      .selectAll()
-      .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-      .executeTakeFirstOrThrow();
+    const order = await rowWhere(
+      "orders",
+      "*",
+      "checkout_session_hash",
+      checkoutSessionHash(sessionId),
+    );
     expect(order.status).toBe("paid");
-    expect(
-      await db
-        .selectFrom("earnings")
-        .select("test_mode")
-        .where("order_id", "=", order.id)
-        .execute(),
-    ).toEqual([{ test_mode: 1 }]);
+    expect(await selectWhere("earnings", "test_mode", "order_id", order.id)).toEqual([
+      { test_mode: 1 },
+    ]);
 
     const stats = await (
       await callRoute(adminStatsApi, makeRequest("/api/admin/stats", { token: admin.token }))
@@ -127,11 +123,7 @@ describe("a production server", () => {
     expect(JSON.stringify(earnings)).not.toContain(order.id);
 
     // Bearer use was recorded on the token.
-    const used = await db
-      .selectFrom("api_tokens")
-      .select("last_used_at")
-      .where("user_id", "=", creator.user.id)
-      .execute();
+    const used = await selectWhere("api_tokens", "last_used_at", "user_id", creator.user.id);
     expect(used.every((row) => row.last_used_at !== null)).toBe(true);
   });
 

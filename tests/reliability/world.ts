@@ -17,6 +17,7 @@ import { createListing } from "#tests/setup/market";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { connectOpenSeaByKey } from "#tests/setup/integrations";
 import { createCheckoutSession } from "#tests/setup/stripe";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const { banRoute, launchRoute } = apiRoutes({
   banRoute: "/api/admin/users/{userId}/{action}",
@@ -142,11 +143,7 @@ export async function buildWorld(): Promise<World> {
   const { sessionId } = (await checkout.json()) as { sessionId: string };
   const order = (await findOrderBySessionId(db, sessionId))!;
   await payTestOrder(db, order, new Date());
-  const earning = await db
-    .selectFrom("earnings")
-    .select("id")
-    .where("order_id", "=", order.id)
-    .executeTakeFirstOrThrow();
+  const earning = await rowWhere("earnings", "id", "order_id", order.id);
 
   const ban = await callRoute(
     banRoute.action,
@@ -156,11 +153,7 @@ export async function buildWorld(): Promise<World> {
   expect(ban.status).toBe(200);
   await publishJobsIdle();
 
-  const publication = await db
-    .selectFrom("listing_platforms")
-    .select("listing_id")
-    .where("id", "=", kit.publicationId)
-    .executeTakeFirstOrThrow();
+  const publication = await rowWhere("listing_platforms", "listing_id", "id", kit.publicationId);
   return {
     admin,
     alice,

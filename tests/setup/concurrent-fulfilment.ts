@@ -3,6 +3,7 @@ import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-re
 import { getConfig } from "~/infra/config.server";
 import type { DB } from "~/infra/db.server";
 import { getDb, openDatabase } from "~/infra/db.server";
+import { selectWhere } from "./rows-where";
 
 /** Runs `race` with two databases of their own pools (as two server processes have), closed after. */
 export async function withTwoProcesses(race: (processes: DB[]) => Promise<void>) {
@@ -40,9 +41,5 @@ export function orderStatuses(orders: { order: { id: string } }[]) {
 
 /** The payloads of the payment refunds queued so far. */
 export function queuedRefundPayloads() {
-  return getDb()
-    .selectFrom("jobs")
-    .select("payload")
-    .where("kind", "=", REFUND_PAYMENT_JOB)
-    .execute();
+  return selectWhere("jobs", "payload", "kind", REFUND_PAYMENT_JOB);
 }

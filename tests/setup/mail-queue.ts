@@ -7,6 +7,7 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { outboxFiles } from "#tests/setup/mail";
+import { selectWhere } from "./rows-where";
 
 /** Mail tests over the test database (vitest only; tests/setup/mail.ts is shared with Playwright). */
 
@@ -36,7 +37,7 @@ export async function drainMailJobs(config: Config): Promise<void> {
 
 /** The queued (not yet sent) messages to `email`. */
 export const queuedMailTo = async (email: string) =>
-  (await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute())
+  (await selectWhere("jobs", "payload", "kind", MAIL_JOB))
     .map(
       (row) =>
         JSON.parse(row.payload) as { to: string; subject: string; text: string; html: string },

@@ -5,16 +5,13 @@ import { replayMarketplaceViews } from "~/boot/site-app.server";
 import { visitorPageCache } from "~/web/visitor-page-cache.server";
 import { CACHED_VISITOR_PAGES } from "~/web/http-app.server";
 import { callRoute } from "#tests/setup/requests";
+import { rowWhere } from "./rows-where";
 
 /** Listing views over the test database (vitest only). */
 
 /** The listing's stored view count. */
 export async function viewCountOf(listingId: string): Promise<number> {
-  const { view_count } = await getDb()
-    .selectFrom("listings")
-    .select("view_count")
-    .where("id", "=", listingId)
-    .executeTakeFirstOrThrow();
+  const { view_count } = await rowWhere("listings", "view_count", "id", listingId);
   return view_count;
 }
 

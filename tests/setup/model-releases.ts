@@ -4,6 +4,7 @@ import type { StylizedImageRow } from "#db/schema";
 import { getDb } from "~/infra/db.server";
 import { getFileStore } from "~/infra/file-store.server";
 import { signModelRelease } from "~/features/publishing/releases/model-releases.server";
+import { firstRowWhere } from "./rows-where";
 
 /**
  * What a model release signed in the app asks besides the name, the date
@@ -25,11 +26,7 @@ export async function ensureModelRelease(
   owner: { user: { id: string }; email: string },
   image: StylizedImageRow,
 ): Promise<void> {
-  const existing = await getDb()
-    .selectFrom("model_releases")
-    .select("id")
-    .where("stylized_image_id", "=", image.id)
-    .executeTakeFirst();
+  const existing = await firstRowWhere("model_releases", "id", "stylized_image_id", image.id);
   if (existing) return;
   await signModelRelease(getDb(), getFileStore(), {
     userId: owner.user.id,

@@ -18,6 +18,7 @@ import {
   ensurePayoutAccount,
   refreshPayoutAccount,
 } from "~/features/payouts/transfers/payout-accounts.server";
+import { selectWhere } from "./rows-where";
 
 /** Payout tests over the test database (vitest only). */
 
@@ -90,20 +91,10 @@ export async function testCheckoutSale(
 
 /** Each of the order's shares: status and cents. */
 export function sharesOf(orderId: string) {
-  return getDb()
-    .selectFrom("earnings")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .orderBy("created_at")
-    .execute();
+  return selectWhere("earnings", "*", "order_id", orderId, "created_at");
 }
 
 /** The test payout provider's movements for an account. */
 export function movementsOf(accountId: string) {
-  return getDb()
-    .selectFrom("test_payout_movements")
-    .selectAll()
-    .where("account_id", "=", accountId)
-    .orderBy("created_at")
-    .execute();
+  return selectWhere("test_payout_movements", "*", "account_id", accountId, "created_at");
 }

@@ -32,9 +32,10 @@ export function makeRequest(pathname: string, options: RequestOptions = {}): Req
   return new Request(new URL(pathname, ORIGIN), { method, headers, body });
 }
 
+/** A form post, as a browser without JavaScript sends it (`fields` may repeat a name as URLSearchParams). */
 export function formRequest(
   pathname: string,
-  fields: Record<string, string>,
+  fields: Record<string, string> | URLSearchParams,
   options: RequestOptions = {},
 ) {
   const form = new URLSearchParams(fields);

@@ -1,54 +1,65 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Database } from "#db/schema";
 import { getDb } from "~/infra/db.server";
 
 type Value = string | number | null;
+type Table = keyof Database;
+/** A column of `T`'s, by name. */
+type ColumnOf<T extends Table> = keyof Selectable<Database[T]> & string;
+/** What a select of `C` from `T` reads back, typed as the schema says. */
+type RowOf<T extends Table, C extends ColumnOf<T>> = Pick<Selectable<Database[T]>, C>;
 
 /**
  * The rows of `table` whose `column` equals `value` (every column), for
  * checking what a call left behind: `expect(await rowsWhere("bundles", "id",
  * bundle.id)).toEqual([])` says nothing of the bundle is left.
  */
-export async function rowsWhere(
-  table: keyof Database,
-  column: string,
+export async function rowsWhere<T extends Table>(
+  table: T,
+  column: ColumnOf<T>,
   value: Value,
-): Promise<Record<string, unknown>[]> {
+): Promise<RowOf<T, ColumnOf<T>>[]> {
   return selectWhere(table, "*", column, value);
 }
 
-/** The `columns` (one name, a list, or "*") of the rows of `table` whose `column` equals `value`. */
-export async function selectWhere<Row extends object = Record<string, unknown>>(
-  table: keyof Database,
-  columns: string | string[],
-  column: string,
+/**
+ * The `columns` (one name, a list, or "*") of the rows of `table` whose
+ * `column` equals `value`: in the order of the column `orderBy` (ascending),
+ * or without it in the engine's order.
+ */
+export async function selectWhere<T extends Table, C extends ColumnOf<T> = ColumnOf<T>>(
+  table: T,
+  columns: C | readonly C[] | "*",
+  column: ColumnOf<T>,
   value: Value,
-): Promise<Row[]> {
+  orderBy?: ColumnOf<T>,
+): Promise<RowOf<T, C>[]> {
   const chosen = columns === "*" ? sql`*` : sql.join([columns].flat().map((name) => sql.ref(name)));
-  const { rows } = await sql<Row>`select ${chosen} from ${sql.table(
+  const order = orderBy ? sql` order by ${sql.ref(orderBy)}` : sql``;
+  const { rows } = await sql<RowOf<T, C>>`select ${chosen} from ${sql.table(
     table,
-  )} where ${sql.ref(column)} = ${value}`.execute(getDb());
+  )} where ${sql.ref(column)} = ${value}${order}`.execute(getDb());
   return rows;
 }
 
 /** The first row `selectWhere` finds, or undefined. */
-export async function firstRowWhere<Row extends object = Record<string, unknown>>(
-  table: keyof Database,
-  columns: string | string[],
-  column: string,
+export async function firstRowWhere<T extends Table, C extends ColumnOf<T> = ColumnOf<T>>(
+  table: T,
+  columns: C | readonly C[] | "*",
+  column: ColumnOf<T>,
   value: Value,
-): Promise<Row | undefined> {
-  return (await selectWhere<Row>(table, columns, column, value))[0];
+): Promise<RowOf<T, C> | undefined> {
+  return (await selectWhere(table, columns, column, value))[0];
 }
 
 /** The first row `selectWhere` finds; throws when there is none. */
-export async function rowWhere<Row extends object = Record<string, unknown>>(
-  table: keyof Database,
-  columns: string | string[],
-  column: string,
+export async function rowWhere<T extends Table, C extends ColumnOf<T> = ColumnOf<T>>(
+  table: T,
+  columns: C | readonly C[] | "*",
+  column: ColumnOf<T>,
   value: Value,
-): Promise<Row> {
-  const row = await firstRowWhere<Row>(table, columns, column, value);
+): Promise<RowOf<T, C>> {
+  const row = await firstRowWhere(table, columns, column, value);
   if (!row) throw new Error(`No row of ${table} where ${column} = ${String(value)}`);
   return row;
 }

@@ -17,6 +17,7 @@ import type { PayoutProvider } from "~/infra/payouts/payout-provider.server";
 import { StripeConnectProvider } from "~/infra/payouts/stripe-connect.server";
 import { StripeCheckoutProvider } from "~/infra/payments/stripe-checkout.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
+import { rowWhere } from "./rows-where";
 
 /**
  * The real `stripe` library against the msw Stripe mock (tests/mocks/stripe.ts),
@@ -147,11 +148,12 @@ export async function startStripeOnboarding(country = "US") {
 
 /** The Stripe account id recorded for the user. */
 export async function stripeAccountOf(userId: string): Promise<string> {
-  const { account_id: accountId } = await getDb()
-    .selectFrom("payout_accounts")
-    .select("account_id")
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
+  const { account_id: accountId } = await rowWhere(
+    "payout_accounts",
+    "account_id",
+    "user_id",
+    userId,
+  );
   return accountId;
 }
 
@@ -202,21 +204,13 @@ export async function newListingCheckout(buyer: { name: string; email: string })
 
 /** The status of the order the buyer with this email placed. */
 export async function orderStatusByEmail(email: string): Promise<string> {
-  const { status } = await getDb()
-    .selectFrom("orders")
-    .select("status")
-    .where("customer_email", "=", email)
-    .executeTakeFirstOrThrow();
+  const { status } = await rowWhere("orders", "status", "customer_email", email);
   return status;
 }
 
 /** The status of the payout account as this app recorded it. */
 export async function payoutAccountStatus(accountId: string): Promise<string> {
-  const { status } = await getDb()
-    .selectFrom("payout_accounts")
-    .select("status")
-    .where("account_id", "=", accountId)
-    .executeTakeFirstOrThrow();
+  const { status } = await rowWhere("payout_accounts", "status", "account_id", accountId);
   return status;
 }
 
@@ -250,11 +244,12 @@ export async function payStripeSession(sessionId: string, webhookSecret: string)
   expect(
     await deliverStripeWebhook(checkoutEvent("checkout.session.completed", session), webhookSecret),
   ).toMatchObject({ status: 200, body: { outcome: "processed" } });
-  const order = await getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-    .executeTakeFirstOrThrow();
+  const order = await rowWhere(
+    "orders",
+    "*",
+    "checkout_session_hash",
+    checkoutSessionHash(sessionId),
+  );
   const chargeId = stripeMock.paymentIntents.get(session.payment_intent!)!.latest_charge;
   return { session, order, chargeId };
 }

@@ -1,5 +1,4 @@
 import { expect } from "vitest";
-import { getDb } from "~/infra/db.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { action as testCheckoutAction } from "~/routes/_market+/test-checkout.$sessionId";
 import { action as cartAction } from "~/routes/_market+/cart";
@@ -11,6 +10,7 @@ import {
   type RequestOptions,
 } from "#tests/setup/requests";
 import { apiRoute } from "#tests/setup/api-routes";
+import { rowsWhere } from "./rows-where";
 
 /** Purchases through the built-in test checkout, the way a browser makes them (vitest only). */
 
@@ -91,16 +91,12 @@ export function paymentStatusOf(sessionId: string): Promise<Response> {
 
 /** The download grants an order was given (one a paid item). */
 export function downloadGrantsOf(orderId: string) {
-  return getDb()
-    .selectFrom("download_grants")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .execute();
+  return rowsWhere("download_grants", "order_id", orderId);
 }
 
 /** The ledger's earnings rows of an order (one a creator's share). */
 export function earningsOf(orderId: string) {
-  return getDb().selectFrom("earnings").selectAll().where("order_id", "=", orderId).execute();
+  return rowsWhere("earnings", "order_id", orderId);
 }
 
 /** Adds the listing to a fresh cookie cart with the no-JavaScript form; answers the cart's cookie. */

@@ -6,11 +6,6 @@ import { rowWhere } from "#tests/setup/rows-where";
 /** A new web session of `userId`'s (as a sign-in in another browser makes), by the public id its settings list shows. */
 export async function newWebSessionId(userId: string): Promise<string> {
   const { secret } = await createWebSession(getDb(), userId, 30);
-  const row = await rowWhere<{ public_id: string }>(
-    "sessions",
-    "public_id",
-    "id_hash",
-    sha256(secret),
-  );
+  const row = await rowWhere("sessions", "public_id", "id_hash", sha256(secret));
   return row.public_id;
 }

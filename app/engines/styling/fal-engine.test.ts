@@ -36,6 +36,7 @@ import {
   KEEP_THE_PERSON,
 } from "~/engines/styling/fal-models.server";
 import { StyleEngineError } from "~/engines/styling/style-engine.server";
+import { rejectionOf } from "#tests/setup/errors";
 
 const fixtures = path.resolve(
   path.dirname(url.fileURLToPath(import.meta.url)),
@@ -62,14 +63,8 @@ function falEngine(options: Partial<FalEngineOptions> = {}) {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<StyleEngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(StyleEngineError);
-  return error as StyleEngineError;
-}
+/** The StyleEngineError `promise` is refused with. */
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, StyleEngineError);
 
 describe("fal.ai style engine", () => {
   it("uploads, submits, polls to COMPLETED, fetches the result and downloads the image", async () => {

@@ -22,6 +22,7 @@ import { fixture, jpegWithGpsAndRotation, uploadRequest } from "#tests/setup/stu
 import { apiRoutes } from "#tests/setup/api-routes";
 import { httpFailure } from "#tests/setup/errors";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const { accountRoute, avatarRoute, emailRoute, confirmRoute } = apiRoutes({
   accountRoute: "/api/account",
@@ -52,12 +53,7 @@ async function fetchMedia(url: string, headers: Record<string, string> = {}) {
 
 /** The mail jobs queued to one address, newest last. */
 async function mailTo(address: string) {
-  const rows = await db()
-    .selectFrom("jobs")
-    .select("payload")
-    .where("kind", "=", MAIL_JOB)
-    .orderBy("created_at")
-    .execute();
+  const rows = await selectWhere("jobs", "payload", "kind", MAIL_JOB, "created_at");
   return rows
     .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string })
     .filter((mail) => mail.to === address);
@@ -170,11 +166,7 @@ describe("PATCH /api/account", () => {
       const people = [await createTestUser(), await createTestUser()];
       const answers = await Promise.all(people.map(({ token }) => patch({ handle }, { token })));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-      const holders = await db()
-        .selectFrom("users")
-        .select("id")
-        .where("handle", "=", handle)
-        .execute();
+      const holders = await selectWhere("users", "id", "handle", handle);
       expect(holders).toHaveLength(1);
     }
   });
@@ -288,11 +280,7 @@ describe("email change", () => {
     expect(notice.text).not.toContain("token=");
     const linkToken = tokenIn(link.text);
     // Only a hash of the token is stored.
-    const stored = await db()
-      .selectFrom("email_changes")
-      .selectAll()
-      .where("user_id", "=", user.id)
-      .execute();
+    const stored = await rowsWhere("email_changes", "user_id", user.id);
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).toBe(sha256(linkToken));
     expect(JSON.stringify(stored)).not.toContain(linkToken);
@@ -324,9 +312,7 @@ describe("email change", () => {
     expect((await ask({ email: user.email, password: TEST_PASSWORD }, token)).status).toBe(400);
     expect((await ask({ email: "not an email", password: TEST_PASSWORD }, token)).status).toBe(400);
     expect(await db().selectFrom("jobs").select("id").execute()).toEqual(jobsBefore);
-    expect(
-      await db().selectFrom("email_changes").select("id").where("user_id", "=", user.id).execute(),
-    ).toEqual([]);
+    expect(await selectWhere("email_changes", "id", "user_id", user.id)).toEqual([]);
     expect(await userRow(user.id)).toEqual(user);
   });
 
@@ -399,15 +385,7 @@ describe("email change", () => {
     );
     expect(taken.status).toBe(409);
     expect((await userRow(user.id)).email).toBe(user.email);
-    expect(
-      (
-        await db()
-          .selectFrom("email_changes")
-          .select("used_at")
-          .where("user_id", "=", user.id)
-          .executeTakeFirstOrThrow()
-      ).used_at,
-    ).toBeNull();
+    expect((await rowWhere("email_changes", "used_at", "user_id", user.id)).used_at).toBeNull();
   });
 
   it("of two accounts confirming the same new address at once, one gets it and the other a 409, never a 500", async () => {
@@ -433,11 +411,7 @@ describe("email change", () => {
       expect(refused).toHaveLength(1);
       const reason = (refused[0] as PromiseRejectedResult).reason as HttpError;
       expect([reason.status, reason.message]).toEqual([409, EMAIL_IN_USE]);
-      const holders = await db()
-        .selectFrom("users")
-        .select("id")
-        .where("email", "=", address)
-        .execute();
+      const holders = await selectWhere("users", "id", "email", address);
       expect(holders).toHaveLength(1);
     }
   });

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
-import { getDb } from "~/infra/db.server";
 import { TYPED_NAME_MAX_CHARS } from "~/features/mail/message-layout";
 import { EMAIL_CHANGES_PER_ACCOUNT } from "~/features/accounts/profile/email-change-request.server";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
@@ -8,6 +7,7 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { queuedMailTo } from "#tests/setup/mail-queue";
 import { apiRoute } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { selectWhere } from "#tests/setup/rows-where";
 
 /**
  * Registration and email-change mail goes to any address someone types, and
@@ -101,11 +101,7 @@ describe("email change requests per account", () => {
     expect((await refused.json()).message).toMatch(/^Too many email change requests/);
     expect(await queuedMailTo("flood-last@example.com")).toEqual([]);
     expect(await queuedMailTo(user.email)).toHaveLength(noticesBefore.length);
-    const waiting = await getDb()
-      .selectFrom("email_changes")
-      .select("new_email")
-      .where("user_id", "=", user.id)
-      .execute();
+    const waiting = await selectWhere("email_changes", "new_email", "user_id", user.id);
     expect(waiting).toEqual([{ new_email: `flood-${EMAIL_CHANGES_PER_ACCOUNT - 1}@example.com` }]);
   });
 });

@@ -5,6 +5,7 @@ import { getDb } from "~/infra/db.server";
 import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
 import { apiRoute } from "#tests/setup/api-routes";
 import { bannedFlag } from "#tests/setup/user-state";
+import { rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const statsRoute = apiRoute("/api/admin/stats");
 const usersRoute = apiRoute("/api/admin/users");
@@ -297,11 +298,7 @@ describe("POST /api/admin/users/{userId}/ban and /unban", () => {
     // The admin's own credentials are untouched.
     expect(await tokenUserStatus({ token: admin.token })).toBe(200);
 
-    const audit = await db
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("subject_id", "=", creator.user.id)
-      .execute();
+    const audit = await rowsWhere("audit_log", "subject_id", creator.user.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actor_id: "super-admin",
@@ -335,12 +332,13 @@ describe("POST /api/admin/users/{userId}/ban and /unban", () => {
     const response = await post(creator.user.id, "unban", admin.token);
     expect(response.status).toBe(200);
     expect((await response.json()).banned).toBe(false);
-    const audit = await getDb()
-      .selectFrom("audit_log")
-      .select(["action", "actor_id"])
-      .where("subject_id", "=", creator.user.id)
-      .orderBy("id")
-      .execute();
+    const audit = await selectWhere(
+      "audit_log",
+      ["action", "actor_id"],
+      "subject_id",
+      creator.user.id,
+      "id",
+    );
     expect(audit).toEqual([
       { action: "user.ban", actor_id: "super-admin" },
       { action: "user.unban", actor_id: "super-admin" },
@@ -391,11 +389,7 @@ describe("POST /api/admin/users", () => {
       banned: false,
       imageCount: 0,
     });
-    const audit = await getDb()
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("subject_id", "=", user.id)
-      .execute();
+    const audit = await rowsWhere("audit_log", "subject_id", user.id);
     expect(audit.map((row) => row.action)).toEqual(["user.create"]);
 
     const { action: tokenLogin } = (await import("#tests/setup/api-routes")).apiRoute(

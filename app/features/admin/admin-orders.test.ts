@@ -15,6 +15,7 @@ import { emptyDatabase } from "#tests/setup/ledger-fixtures";
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from "~/features/accounts/account-erasure.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { flashOf } from "#tests/setup/flash";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const ordersRoute = apiRoute("/api/admin/orders");
 const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
@@ -36,11 +37,7 @@ type OrderView = {
 
 /** The order's stored status. */
 async function orderStatus(orderId: string) {
-  const row = await getDb()
-    .selectFrom("orders")
-    .select("status")
-    .where("id", "=", orderId)
-    .executeTakeFirstOrThrow();
+  const row = await rowWhere("orders", "status", "id", orderId);
   return row.status;
 }
 
@@ -199,11 +196,7 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
     const earningsBefore = await earningsOf();
     expect(revenueBefore).toBe(3);
     expect(earningsBefore).toBe(17);
-    const mailBefore = await db
-      .selectFrom("jobs")
-      .select("id")
-      .where("kind", "=", MAIL_JOB)
-      .execute();
+    const mailBefore = await selectWhere("jobs", "id", "kind", MAIL_JOB);
 
     // A creator may not refund.
     expect((await refund(orderId, { token: creator.token })).status).toBe(403);
@@ -229,11 +222,7 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
     expect(
       (await callRoute(downloadRoute, makeRequest(`/downloads/${token}`), { token })).status,
     ).toBe(410);
-    const { license_id: licenseId } = await db
-      .selectFrom("orders")
-      .select("license_id")
-      .where("id", "=", orderId)
-      .executeTakeFirstOrThrow();
+    const { license_id: licenseId } = await rowWhere("orders", "license_id", "id", orderId);
     const license = await callRoute(licensePage, makeRequest(`/licenses/${licenseId}`), {
       licenseId,
     });
@@ -243,11 +232,7 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
     );
 
     // The buyer's refund notice is a queued mail job.
-    const mail = await db
-      .selectFrom("jobs")
-      .select(["id", "payload"])
-      .where("kind", "=", MAIL_JOB)
-      .execute();
+    const mail = await selectWhere("jobs", ["id", "payload"], "kind", MAIL_JOB);
     const notices = mail
       .filter((job) => !mailBefore.some((old) => old.id === job.id))
       .map((job) => JSON.parse(job.payload) as { to: string; subject: string });
@@ -382,11 +367,12 @@ describe("/admin Orders and Payouts", () => {
       title: "Order refunded",
       description: `Order ${orderId} refunded.`,
     });
-    const row = await getDb()
-      .selectFrom("orders")
-      .select(["status", "refunded_cents", "refund_reason"])
-      .where("id", "=", orderId)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(
+      "orders",
+      ["status", "refunded_cents", "refund_reason"],
+      "id",
+      orderId,
+    );
     expect(row).toMatchObject({ status: "refunded", refunded_cents: 2000 });
 
     // Again: the order is no longer paid, so the admin is told why, never a 500.

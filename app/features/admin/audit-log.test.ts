@@ -28,6 +28,7 @@ import {
   requestEmailChange,
 } from "~/features/accounts/profile/procedures.server";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const auditRoute = apiRoute("/api/admin/audit");
 const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
@@ -192,9 +193,7 @@ describe("the audit log, beyond bans and refunds", () => {
       { email: "sec.new@example.com", password: "a-brand-new-secret" },
       ctx(),
     );
-    const [link] = (
-      await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute()
-    )
+    const [link] = (await selectWhere("jobs", "payload", "kind", MAIL_JOB))
       .map((row) => JSON.parse(row.payload) as { to: string; text: string })
       .filter((mail) => mail.to === "sec.new@example.com");
     const linkToken = new URL(
@@ -202,11 +201,12 @@ describe("the audit log, beyond bans and refunds", () => {
     ).searchParams.get("token")!;
     await invoke(confirmEmailChange, user, { token: linkToken }, ctx());
     const { secret } = await createWebSession(getDb(), user.id, 30);
-    const { public_id: sessionId } = await getDb()
-      .selectFrom("sessions")
-      .select("public_id")
-      .where("id_hash", "=", sha256(secret))
-      .executeTakeFirstOrThrow();
+    const { public_id: sessionId } = await rowWhere(
+      "sessions",
+      "public_id",
+      "id_hash",
+      sha256(secret),
+    );
     await invoke(revokeSession, user, { id: sessionId }, ctx({ bearerToken: token }));
     await invoke(signOutEverywhereElse, user, {}, ctx({ bearerToken: token }));
 

@@ -12,6 +12,7 @@ import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { studioWorker, testStyleEngine } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
@@ -67,10 +68,8 @@ async function busyCreator(styles = 2) {
 
 const styledFiles = () => fs.readdirSync(path.join(getLocalFileStore().root, "styled"));
 
-const stylizedRow = (id: string) =>
-  getDb().selectFrom("stylized_images").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const jobsOf = (userId: string) =>
-  getDb().selectFrom("jobs").selectAll().where("user_id", "=", userId).execute();
+const stylizedRow = (id: string) => rowWhere("stylized_images", "*", "id", id);
+const jobsOf = (userId: string) => rowsWhere("jobs", "user_id", userId);
 
 describe("a ban", () => {
   it("cancels the creator's queued styles, publications and jobs, and nobody else's", async () => {
@@ -92,11 +91,7 @@ describe("a ban", () => {
         error: CANCELLED_BY_SUSPENSION,
       });
     }
-    const publication = await getDb()
-      .selectFrom("listing_platforms")
-      .selectAll()
-      .where("id", "=", banned.publication.id)
-      .executeTakeFirstOrThrow();
+    const publication = await rowWhere("listing_platforms", "*", "id", banned.publication.id);
     expect(publication).toMatchObject({
       status: "failed",
       last_error: CANCELLED_BY_SUSPENSION,
@@ -188,11 +183,7 @@ describe("an erased account", () => {
       .set({ erased_at: new Date().toISOString() })
       .where("id", "=", user.id)
       .execute();
-    const before = await getDb()
-      .selectFrom("users")
-      .select(["banned", "updated_at"])
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const before = await rowWhere("users", ["banned", "updated_at"], "id", user.id);
     for (const action of ["ban", "unban"] as const) {
       const response = await callRoute(
         statusRoute.action,
@@ -207,11 +198,7 @@ describe("an erased account", () => {
         message: "This account was erased: it cannot be banned or unbanned.",
       });
     }
-    const after = await getDb()
-      .selectFrom("users")
-      .select(["banned", "updated_at"])
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const after = await rowWhere("users", ["banned", "updated_at"], "id", user.id);
     expect(after).toEqual(before);
   });
 });

@@ -16,6 +16,7 @@ import { beginErasure } from "~/features/erasure/erase-account.server";
 import { ERASE_ACCOUNT_JOB, eraseAccountJobHandler } from "~/features/erasure/erasure-job.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { payoutDeps } from "#tests/setup/payouts";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 /**
  * What an erasure forgets of the person's mail: the queued and sent messages
@@ -36,11 +37,7 @@ async function queueTo(to: string, subject = "Hello") {
 }
 
 async function queuedRecipients(): Promise<string[]> {
-  const rows = await getDb()
-    .selectFrom("jobs")
-    .select("payload")
-    .where("kind", "=", MAIL_JOB)
-    .execute();
+  const rows = await selectWhere("jobs", "payload", "kind", MAIL_JOB);
   return rows.map((row) => (JSON.parse(row.payload) as { to: string }).to).sort();
 }
 
@@ -115,9 +112,7 @@ describe("an erasure and the person's mail", () => {
     await beginErasure(db, { actorId: user.id, userId: user.id, now: NOW });
     expect(await queuedRecipients()).toEqual(["bystander@example.com"]);
     // No row keeps an earlier address either.
-    expect(
-      await db.selectFrom("email_changes").selectAll().where("user_id", "=", user.id).execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("email_changes", "user_id", user.id)).toEqual([]);
 
     await runErasureJob();
     const left = fs
@@ -132,11 +127,7 @@ describe("an erasure and the person's mail", () => {
       true,
     );
     // The job keeps no trace of the addresses it looked for.
-    const job = await db
-      .selectFrom("jobs")
-      .select(["status", "payload"])
-      .where("kind", "=", ERASE_ACCOUNT_JOB)
-      .executeTakeFirstOrThrow();
+    const job = await rowWhere("jobs", ["status", "payload"], "kind", ERASE_ACCOUNT_JOB);
     expect(job.status).toBe("done");
     expect(job.payload).not.toMatch(/address|[0-9a-f]{64}/);
   });

@@ -22,6 +22,7 @@ import { createListing, createStylizedImage } from "#tests/setup/market";
 import { movementsOf, onboardTestPayouts, payoutDeps } from "#tests/setup/payouts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { tableNames } from "#tests/setup/db-tables";
+import { firstRowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const accountApi = apiRoute("/api/account");
 const adminUserApi = apiRoute("/api/admin/users/{userId}");
@@ -223,20 +224,12 @@ describe("erasing an account", () => {
       now: new Date(),
     });
     const creatorKeys = [
-      ...(
-        await db
-          .selectFrom("images")
-          .select("file_key")
-          .where("user_id", "=", creator.user.id)
-          .execute()
-      ).map((row) => row.file_key),
-      ...(
-        await db
-          .selectFrom("stylized_images")
-          .select("file_key")
-          .where("user_id", "=", creator.user.id)
-          .execute()
-      ).map((row) => row.file_key!),
+      ...(await selectWhere("images", "file_key", "user_id", creator.user.id)).map(
+        (row) => row.file_key,
+      ),
+      ...(await selectWhere("stylized_images", "file_key", "user_id", creator.user.id)).map(
+        (row) => row.file_key!,
+      ),
       sold.file_key,
       sold.preview_key,
       unsold.file_key,
@@ -248,13 +241,10 @@ describe("erasing an account", () => {
     const refused = await eraseOwn({ token: creator.token }, { password: "not-the-password" });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ fieldErrors: { password: [expect.any(String)] } });
-    expect(
-      await db
-        .selectFrom("users")
-        .select(["email", "erased_at"])
-        .where("id", "=", creator.user.id)
-        .executeTakeFirst(),
-    ).toEqual({ email: "zelda.quill@example.com", erased_at: null });
+    expect(await firstRowWhere("users", ["email", "erased_at"], "id", creator.user.id)).toEqual({
+      email: "zelda.quill@example.com",
+      erased_at: null,
+    });
     expect(
       (await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: creator.token })))
         .status,
@@ -262,11 +252,7 @@ describe("erasing an account", () => {
 
     // The consent log holds the creator's consent given at sign-up until the erasure.
     const consentLog = () =>
-      db
-        .selectFrom("consent_log")
-        .select(["action", "purpose"])
-        .where("user_id", "=", creator.user.id)
-        .execute();
+      selectWhere("consent_log", ["action", "purpose"], "user_id", creator.user.id);
     expect(await consentLog()).toEqual([{ action: "grant", purpose: "face-processing" }]);
 
     const erased = await eraseOwn({ token: creator.token }, { password: TEST_PASSWORD });
@@ -298,11 +284,7 @@ describe("erasing an account", () => {
       expect(searchEntries).toEqual([]);
     }
     expect(
-      await db
-        .selectFrom("audit_log")
-        .select(["actor_id", "action"])
-        .where("subject_id", "=", creator.user.id)
-        .execute(),
+      await selectWhere("audit_log", ["actor_id", "action"], "subject_id", creator.user.id),
     ).toEqual([{ actor_id: creator.user.id, action: "user.erase" }]);
     // The email is free again.
     await expect(
@@ -319,33 +301,13 @@ describe("erasing an account", () => {
 
     // Money owed was sent first, then the payout link went.
     expect(await movementsOf(accountId)).toMatchObject([{ kind: "transfer", amount_cents: 1700 }]);
-    expect(
-      await db
-        .selectFrom("payout_accounts")
-        .selectAll()
-        .where("user_id", "=", creator.user.id)
-        .execute(),
-    ).toEqual([]);
-    expect(
-      await db
-        .selectFrom("integrations")
-        .selectAll()
-        .where("user_id", "=", creator.user.id)
-        .execute(),
-    ).toEqual([]);
-    expect(
-      await db.selectFrom("images").selectAll().where("user_id", "=", creator.user.id).execute(),
-    ).toEqual([]);
-    expect(
-      await db
-        .selectFrom("consent_log")
-        .selectAll()
-        .where("user_id", "=", creator.user.id)
-        .execute(),
-    ).toEqual([]);
-    expect(
-      await db.selectFrom("listings").select("id").where("user_id", "=", creator.user.id).execute(),
-    ).toEqual([{ id: sold.id }]);
+    expect(await rowsWhere("payout_accounts", "user_id", creator.user.id)).toEqual([]);
+    expect(await rowsWhere("integrations", "user_id", creator.user.id)).toEqual([]);
+    expect(await rowsWhere("images", "user_id", creator.user.id)).toEqual([]);
+    expect(await rowsWhere("consent_log", "user_id", creator.user.id)).toEqual([]);
+    expect(await selectWhere("listings", "id", "user_id", creator.user.id)).toEqual([
+      { id: sold.id },
+    ]);
     expect(
       await db
         .selectFrom("stylized_images")
@@ -356,11 +318,12 @@ describe("erasing an account", () => {
 
     // Her refund request stays, declined, without her words or the admin's reply to them.
     expect(
-      await db
-        .selectFrom("refund_requests")
-        .select(["status", "reason", "decline_reason"])
-        .where("id", "=", refundRequestId)
-        .execute(),
+      await selectWhere(
+        "refund_requests",
+        ["status", "reason", "decline_reason"],
+        "id",
+        refundRequestId,
+      ),
     ).toEqual([{ status: "declined", reason: "", decline_reason: null }]);
 
     // Nothing of the person: no email, no name, in any text column of any table.
@@ -415,11 +378,7 @@ describe("erasing an account", () => {
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ userId: target.user.id, status: "erasing" });
     expect(
-      await getDb()
-        .selectFrom("audit_log")
-        .select(["actor_id", "action"])
-        .where("subject_id", "=", target.user.id)
-        .execute(),
+      await selectWhere("audit_log", ["actor_id", "action"], "subject_id", target.user.id),
     ).toEqual([{ actor_id: "super-admin", action: "user.erase" }]);
     expect(
       (await callRoute(tokenUserApi, makeRequest("/api/token-user", { token: target.token })))

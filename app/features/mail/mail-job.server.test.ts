@@ -14,6 +14,7 @@ import { recipientTag } from "~/infra/mail/recipient-in-logs.server";
 import { jobHandlers } from "~/boot/job-kinds.server";
 import type { TestSmtpServer } from "#tests/setup/mail";
 import { addressesOf, outboxFiles, readEml, startSmtpServer } from "#tests/setup/mail";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const receipt = {
   to: "Ana Buyer <buyer@example.com>",
@@ -40,8 +41,7 @@ function mailWorker(
   });
 }
 
-const jobRow = (id: string) =>
-  getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const jobRow = (id: string) => rowWhere("jobs", "*", "id", id);
 const configWith = (env: Record<string, string>) =>
   parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")), ...env });
 

@@ -8,6 +8,7 @@ import { JobWorker } from "~/infra/jobs/job-worker.server";
 import type { MailTransport } from "~/infra/mail/mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
 import { purgeOldMailJobs, queueMail } from "~/features/mail/public.server";
+import { selectWhere } from "#tests/setup/rows-where";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const message = (to: string) => ({
@@ -43,12 +44,9 @@ async function sendAt(at: Date, refuse = false) {
 }
 
 const mailRows = () =>
-  getDb()
-    .selectFrom("jobs")
-    .select(["payload", "status"])
-    .where("kind", "=", MAIL_JOB)
-    .execute()
-    .then((rows) => rows.map((row) => `${JSON.parse(row.payload).to} ${row.status}`).sort());
+  selectWhere("jobs", ["payload", "status"], "kind", MAIL_JOB).then((rows) =>
+    rows.map((row) => `${JSON.parse(row.payload).to} ${row.status}`).sort(),
+  );
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();

@@ -23,6 +23,7 @@ import { testTies } from "#tests/setup/ties";
 import { invoke } from "~/infra/procedure.server";
 import { plainContext } from "~/infra/call-context.server";
 import { stylizeImage } from "~/features/studio/styles/procedures.server";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const consentRoute = apiRoute("/api/account/consent");
 const accountRoute = apiRoute("/api/account");
@@ -70,17 +71,8 @@ const consent = (method: "POST" | "DELETE", token: string) =>
   );
 
 async function queuedWork(userId: string) {
-  const db = getDb();
-  const styles = await db
-    .selectFrom("stylized_images")
-    .select(["status", "error"])
-    .where("user_id", "=", userId)
-    .execute();
-  const jobs = await db
-    .selectFrom("jobs")
-    .select(["status", "kind"])
-    .where("user_id", "=", userId)
-    .execute();
+  const styles = await selectWhere("stylized_images", ["status", "error"], "user_id", userId);
+  const jobs = await selectWhere("jobs", ["status", "kind"], "user_id", userId);
   return { styles, jobs };
 }
 
@@ -109,11 +101,7 @@ describe("consent to face processing", () => {
       consent: { faceProcessing: { given: true, version: currentVersion() } },
     });
     expect(Number.isNaN(Date.parse(account.consent.faceProcessing.at))).toBe(false);
-    const row = await getDb()
-      .selectFrom("users")
-      .select(["face_consent_version", "face_consent_at"])
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("users", ["face_consent_version", "face_consent_at"], "id", user.id);
     expect(row).toEqual({
       face_consent_version: currentVersion(),
       face_consent_at: account.consent.faceProcessing.at,
@@ -405,12 +393,13 @@ describe("the consent bound to its text", () => {
   it("logs every grant and withdrawal with its time and text version, never rewriting a row", async () => {
     const { user, token } = await createTestUser({ faceConsent: false });
     const log = () =>
-      getDb()
-        .selectFrom("consent_log")
-        .select(["user_id", "purpose", "action", "text_version", "text", "at"])
-        .where("user_id", "=", user.id)
-        .orderBy("at")
-        .execute();
+      selectWhere(
+        "consent_log",
+        ["user_id", "purpose", "action", "text_version", "text", "at"],
+        "user_id",
+        user.id,
+        "at",
+      );
     const version = currentVersion();
     const lines = JSON.stringify(faceConsentText({ kind: "local" }));
 

@@ -21,6 +21,7 @@ import {
   compareUploadsWithVerifiedFace,
   type CompareLikenessPayload,
 } from "~/features/studio/images/likeness-comparison-job.server";
+import { rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 /**
  * The verified face (POST and DELETE /api/account/face) and the likeness of
@@ -49,8 +50,7 @@ async function uploadLikeness(token: string, data: Uint8Array): Promise<string> 
   return ((await response.json()) as { likeness: string }).likeness;
 }
 
-const descriptorRows = (userId: string) =>
-  getDb().selectFrom("verified_faces").selectAll().where("user_id", "=", userId).execute();
+const descriptorRows = (userId: string) => rowsWhere("verified_faces", "user_id", userId);
 
 /** Another photo of the same person: mirrored, re-framed and darker (the fixtures hold one photo of each). */
 async function anotherCollins(): Promise<Buffer> {
@@ -96,11 +96,7 @@ describe("POST /api/account/face", () => {
     // 1024 32-bit floats; no image row was made of the selfie.
     expect(Buffer.from(row.descriptor, "base64").length).toBe(4096);
     expect(row.same_face_user_id).toBeNull();
-    const stored = await getDb()
-      .selectFrom("images")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .execute();
+    const stored = await selectWhere("images", "id", "user_id", user.id);
     expect(stored).toEqual([]);
   });
 

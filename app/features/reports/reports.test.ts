@@ -17,7 +17,7 @@ import { drainMailJobs, queuedMailTo } from "#tests/setup/mail-queue";
 import { startSmtpServer, type TestSmtpServer } from "#tests/setup/mail";
 import { bannedFlag } from "#tests/setup/user-state";
 import { testTies } from "#tests/setup/ties";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 /**
  * Reports and takedown (issue 44): anyone reports a listing or a storefront,
@@ -114,12 +114,7 @@ async function isPublic(listingId: string) {
 }
 
 async function auditActions(subjectId: string) {
-  const rows = await getDb()
-    .selectFrom("audit_log")
-    .select(["action", "detail"])
-    .where("subject_id", "=", subjectId)
-    .orderBy("id")
-    .execute();
+  const rows = await selectWhere("audit_log", ["action", "detail"], "subject_id", subjectId, "id");
   return rows.map((row) => row.action);
 }
 
@@ -195,11 +190,7 @@ describe("a report", () => {
       leftUp: [],
       creatorSuspended: false,
     });
-    const row = await getDb()
-      .selectFrom("listings")
-      .select(["status", "hidden_at"])
-      .where("id", "=", listing.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("listings", ["status", "hidden_at"], "id", listing.id);
     expect(row).toEqual({ status: "withdrawn", hidden_at: null });
     expect(await isPublic(listing.id)).toBe(false);
     expect(await auditActions(opened.id)).toEqual(["report.remove"]);
@@ -429,11 +420,7 @@ describe("repeat offenders", () => {
     // The ban's rules: sessions and tokens end, the other listings leave the marketplace, owed shares are held.
     expect(await isPublic(three.listing.id)).toBe(false);
     expect(await rowsWhere("sessions", "user_id", creator.user.id)).toEqual([]);
-    const shares = await getDb()
-      .selectFrom("earnings")
-      .select("status")
-      .where("creator_id", "=", creator.user.id)
-      .execute();
+    const shares = await selectWhere("earnings", "status", "creator_id", creator.user.id);
     expect(shares.map((share) => share.status)).toEqual(["held"]);
     expect(await auditActions(creator.user.id)).toEqual(["user.ban", "report.suspend"]);
     const mails = await queuedMailTo(creator.user.email);

@@ -7,6 +7,7 @@ import { fixture, studioWorker, testStyleEngine } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { apiRoute } from "#tests/setup/api-routes";
 import { useConfig, uploadedImage } from "#tests/setup/studio-api";
+import { selectWhere } from "#tests/setup/rows-where";
 
 /**
  * The creators' speed-ups through the API: several selfies in one upload,
@@ -36,11 +37,7 @@ const selfies = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ data: fixture("portrait.png"), name: `s${i}.png` }));
 
 async function imageCount(userId: string): Promise<number> {
-  const rows = await getDb()
-    .selectFrom("images")
-    .select("id")
-    .where("user_id", "=", userId)
-    .execute();
+  const rows = await selectWhere("images", "id", "user_id", userId);
   return rows.length;
 }
 
@@ -147,11 +144,7 @@ describe("all four styles", () => {
     ]);
     expect(styles.every((style) => style.status === "pending")).toBe(true);
     expect(new Set(styles.map((style) => style.seed)).size).toBe(4);
-    const jobs = await getDb()
-      .selectFrom("jobs")
-      .select("payload")
-      .where("kind", "=", "stylize-image")
-      .execute();
+    const jobs = await selectWhere("jobs", "payload", "kind", "stylize-image");
     expect(jobs).toHaveLength(4);
 
     const engine = testStyleEngine();

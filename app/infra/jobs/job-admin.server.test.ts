@@ -14,6 +14,7 @@ import { withLogContext } from "~/infra/log-context.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const KIND = "admin-test";
 const T0 = Date.parse("2026-11-27T10:00:00.000Z");
@@ -26,8 +27,7 @@ beforeEach(async () => {
 const claim = (token: string, now: Date) =>
   claimJob(getDb(), { kinds: [KIND], token, leaseMs: 60_000, now });
 
-const jobRow = (id: string) =>
-  getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const jobRow = (id: string) => rowWhere("jobs", "*", "id", id);
 
 /** A job that failed for good (its one attempt failed). */
 async function failedJob() {

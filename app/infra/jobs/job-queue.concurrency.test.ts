@@ -13,6 +13,7 @@ import {
 } from "~/infra/jobs/job-queue.server";
 import type { JobHandler } from "~/infra/jobs/job-worker.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /**
  * The claim between processes, on PostgreSQL: each worker below has a Kysely
@@ -102,11 +103,7 @@ describe.skipIf(!onPostgres)("the job claim between processes (PostgreSQL)", () 
     expect(runs.size).toBe(JOBS);
     const twice = [...runs].filter(([, count]) => count !== 1);
     expect(twice).toEqual([]);
-    const taken = await getDb()
-      .selectFrom("jobs")
-      .selectAll()
-      .where("id", "=", dying!.id)
-      .executeTakeFirstOrThrow();
+    const taken = await rowWhere("jobs", "*", "id", dying!.id);
     expect(taken).toMatchObject({ status: "done", attempts: 2, locked_by: null });
     const others = await getDb()
       .selectFrom("jobs")
@@ -124,12 +121,6 @@ describe.skipIf(!onPostgres)("the job claim between processes (PostgreSQL)", () 
       false,
     );
     expect(await releaseJob(killed, dying!.id, killedToken, now)).toBe(false);
-    expect(
-      await getDb()
-        .selectFrom("jobs")
-        .selectAll()
-        .where("id", "=", dying!.id)
-        .executeTakeFirstOrThrow(),
-    ).toEqual(taken);
+    expect(await rowWhere("jobs", "*", "id", dying!.id)).toEqual(taken);
   }, 180_000);
 });

@@ -8,6 +8,7 @@ import {
 } from "~/infra/jobs/job-queue.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { createTestUser } from "#tests/setup/accounts";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const KIND = "fairness-test";
 const JOB_CONCURRENCY = 2;
@@ -39,11 +40,7 @@ describe("claiming between creators", () => {
   it("records the owner of a job", async () => {
     const { user } = await createTestUser();
     const [id] = await enqueueMany(user.id, 1, Date.parse("2026-11-24T10:00:00.000Z"));
-    const row = await getDb()
-      .selectFrom("jobs")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("jobs", "*", "id", id);
     expect(row.user_id).toBe(user.id);
     expect(row.claimed_at).toBeNull();
   });

@@ -4,6 +4,7 @@ import { getDb } from "~/infra/db.server";
 import { backoffDelayMs, claimJob, enqueueJob } from "~/infra/jobs/job-queue.server";
 import type { JobHandler } from "~/infra/jobs/job-worker.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const KIND = "test-job";
 const payloadSchema = z.object({ n: z.number() });
@@ -62,8 +63,7 @@ function worker(
   });
 }
 
-const jobRow = (id: string) =>
-  getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const jobRow = (id: string) => rowWhere("jobs", "*", "id", id);
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
@@ -286,11 +286,7 @@ describe("the job worker", () => {
     expect(await w.tick()).toBe(2);
     expect(await w.tick()).toBe(0); // no free slot
     expect(w.activeCount).toBe(2);
-    const runningRows = await getDb()
-      .selectFrom("jobs")
-      .select("id")
-      .where("status", "=", "running")
-      .execute();
+    const runningRows = await selectWhere("jobs", "id", "status", "running");
     expect(runningRows).toHaveLength(2);
 
     const finished = w.drain();
@@ -300,11 +296,7 @@ describe("the job worker", () => {
     }
     await finished;
     expect(most).toBe(2);
-    const done = await getDb()
-      .selectFrom("jobs")
-      .select("id")
-      .where("status", "=", "done")
-      .execute();
+    const done = await selectWhere("jobs", "id", "status", "done");
     expect(done).toHaveLength(6);
   });
 

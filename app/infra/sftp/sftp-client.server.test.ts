@@ -4,6 +4,7 @@ import { connectSftp } from "~/infra/sftp/sftp-client.server";
 import { SftpError } from "~/infra/sftp/sftp-errors.server";
 import { startSftpServer } from "#tests/setup/sftp-server";
 import type { SftpTestServer } from "#tests/setup/sftp-server";
+import { rejectionOf } from "#tests/setup/errors";
 
 let server: SftpTestServer;
 const USER = "208412345";
@@ -24,14 +25,8 @@ const target = (overrides: Partial<Parameters<typeof connectSftp>[0]> = {}) => (
   ...overrides,
 });
 
-async function refusal(promise: Promise<unknown>): Promise<SftpError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(SftpError);
-  return error as SftpError;
-}
+/** The SftpError `promise` is refused with. */
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, SftpError);
 
 describe("SFTP client against a real SFTP server", () => {
   it("signs in, reports the host key, uploads, lists and overwrites a file of the same name", async () => {

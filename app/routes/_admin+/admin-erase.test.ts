@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/_admin+/admin";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
-import { getDb } from "~/infra/db.server";
 import { emptyDatabase } from "#tests/setup/ledger-fixtures";
 import { flashOf } from "#tests/setup/flash";
 import { erasedAt } from "#tests/setup/user-state";
+import { selectWhere } from "#tests/setup/rows-where";
 
 /** The admin portal's erasure: ?erase=<id> opens the confirmation; its form post erases. */
 beforeEach(emptyDatabase);
@@ -49,11 +49,12 @@ describe("/admin erasure", () => {
       (await callRoute(adminRoute.loader, makeRequest("/admin", { cookie: creator.cookie })))
         .status,
     ).toBe(302);
-    const audit = await getDb()
-      .selectFrom("audit_log")
-      .select(["actor_id", "action"])
-      .where("subject_id", "=", creator.user.id)
-      .execute();
+    const audit = await selectWhere(
+      "audit_log",
+      ["actor_id", "action"],
+      "subject_id",
+      creator.user.id,
+    );
     expect(audit).toEqual([{ actor_id: "super-admin", action: "user.erase" }]);
     // Erased: no second confirmation.
     const again = await (

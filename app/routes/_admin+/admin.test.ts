@@ -6,6 +6,7 @@ import { getDb } from "~/infra/db.server";
 import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
 import { bannedFlag } from "#tests/setup/user-state";
 import { flashOf } from "#tests/setup/flash";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 beforeEach(emptyDatabase);
 
@@ -140,22 +141,20 @@ describe("/admin action", () => {
     expect(response.headers.get("Location")).toBe(`/admin?q=cora&view=${creator.user.id}`);
     expect(await flashOf(response)).toMatchObject({ kind: "success", title: "User banned" });
 
-    const db = getDb();
     expect(await bannedFlag(creator.user.id)).toBe(1);
-    expect(
-      await db.selectFrom("sessions").selectAll().where("user_id", "=", creator.user.id).execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("sessions", "user_id", creator.user.id)).toEqual([]);
     // Their next page load is signed out.
     const after = await callRoute(
       adminRoute.loader,
       makeRequest("/admin", { cookie: creator.cookie }),
     );
     expect(after.status).toBe(302);
-    const audit = await db
-      .selectFrom("audit_log")
-      .select(["actor_id", "action"])
-      .where("subject_id", "=", creator.user.id)
-      .execute();
+    const audit = await selectWhere(
+      "audit_log",
+      ["actor_id", "action"],
+      "subject_id",
+      creator.user.id,
+    );
     expect(audit).toEqual([{ actor_id: "super-admin", action: "user.ban" }]);
 
     const unban = await callRoute(
@@ -181,15 +180,7 @@ describe("/admin action", () => {
         description: "Failed to update user status.",
       });
     }
-    expect(
-      (
-        await getDb()
-          .selectFrom("users")
-          .select("banned")
-          .where("id", "=", "super-admin")
-          .executeTakeFirstOrThrow()
-      ).banned,
-    ).toBe(0);
+    expect((await rowWhere("users", "banned", "id", "super-admin")).banned).toBe(0);
   });
 
   it("refuses a creator (403) and a signed-out visitor (to sign in), changing nothing", async () => {
@@ -234,11 +225,7 @@ describe("/admin action", () => {
       formRequest("/admin", fields, { cookie: admin.cookie }),
     );
     expect(created.status).toBe(302);
-    const row = await getDb()
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", "nia@example.com")
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("users", "*", "email", "nia@example.com");
     expect(created.headers.get("Location")).toBe(`/admin?view=${row.id}`);
     expect(await flashOf(created)).toMatchObject({ kind: "success", title: "User created" });
 

@@ -8,6 +8,7 @@ import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { getConfig } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
+import { selectWhere } from "#tests/setup/rows-where";
 
 const loginForm = (fields: Record<string, string>, options = {}) =>
   formRequest("/auth", { intent: "login", redirectTo: "/dashboard", ...fields }, options);
@@ -48,11 +49,7 @@ describe("/auth", () => {
     expect(out.headers.get("Location")).toBe("/");
     const after = await callRoute(root.loader, makeRequest("/dashboard", { cookie }));
     expect((await after.json()).user).toBeNull();
-    const rows = await getDb()
-      .selectFrom("sessions")
-      .select("user_id")
-      .where("user_id", "=", user.id)
-      .execute();
+    const rows = await selectWhere("sessions", "user_id", "user_id", user.id);
     // Only the session the test fixture opened for itself remains.
     expect(rows).toHaveLength(1);
   });

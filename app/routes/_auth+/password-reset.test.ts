@@ -15,6 +15,7 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestUser } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const forgotApi = apiRoute("/api/forgot-password");
 const resetApi = apiRoute("/api/reset-password");
@@ -24,13 +25,7 @@ let address = 0;
 const from = () => ({ clientIp: `203.0.113.${++address}`, nonce: "test", ties: testTies });
 
 const passwordOf = async (id: string) =>
-  (
-    await getDb()
-      .selectFrom("users")
-      .select("password_hash")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow()
-  ).password_hash;
+  (await rowWhere("users", "password_hash", "id", id)).password_hash;
 
 describe("/forgot-password (no JavaScript)", () => {
   it("posts the email and shows the same confirmation for a known and an unknown email", async () => {
@@ -47,11 +42,7 @@ describe("/forgot-password (no JavaScript)", () => {
     }
     const page = await callRoute(forgot.loader, makeRequest("/forgot-password?sent=1"), {}, from());
     expect(await page.json()).toEqual({ sent: true, message: RESET_REQUESTED });
-    const mails = await getDb()
-      .selectFrom("jobs")
-      .select("payload")
-      .where("kind", "=", "mail.send")
-      .execute();
+    const mails = await selectWhere("jobs", "payload", "kind", "mail.send");
     expect(mails.map((row) => JSON.parse(row.payload).to)).toEqual([user.email]);
   });
 

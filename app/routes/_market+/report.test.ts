@@ -13,6 +13,7 @@ import { createTestAdmin } from "#tests/setup/accounts";
 import { insertReport } from "#tests/setup/reports";
 import { action as adminAction } from "~/routes/_admin+/admin";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /** The report form and the confirmation page as a browser without JavaScript uses them. */
 describe("/report and /reports/confirm without JavaScript", () => {
@@ -79,11 +80,7 @@ describe("/report and /reports/confirm without JavaScript", () => {
     );
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toBe("/admin#reports");
-    const row = await getDb()
-      .selectFrom("reports")
-      .select(["status", "decision"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("reports", ["status", "decision"], "id", id);
     expect(row).toEqual({ status: "closed", decision: "remove" });
   });
 });

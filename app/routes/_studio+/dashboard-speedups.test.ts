@@ -5,6 +5,7 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { flashOf } from "#tests/setup/flash";
+import { rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 /** The creators' speed-ups on the dashboard without JavaScript: form posts and redirects. */
 
@@ -55,11 +56,7 @@ describe("dashboard speed-ups without JavaScript", () => {
       title: "Some files were not uploaded",
       description: "2 of 3 selfies uploaded. d.png: Please select a valid image file (JPG or PNG).",
     });
-    const rows = await getDb()
-      .selectFrom("images")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .execute();
+    const rows = await selectWhere("images", "id", "user_id", user.id);
     expect(rows).toHaveLength(4);
   });
 
@@ -99,11 +96,7 @@ describe("dashboard speed-ups without JavaScript", () => {
       formRequest("/dashboard", { intent: "stylize", id: imageId, style: "cartoon" }, { cookie }),
     );
     await studioWorker(testStyleEngine()).drain();
-    const [first] = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("image_id", "=", imageId)
-      .execute();
+    const [first] = await rowsWhere("stylized_images", "image_id", imageId);
     const response = await callRoute(
       dashboard.action,
       formRequest("/dashboard", { intent: "reroll", id: first!.id }, { cookie }),
@@ -112,11 +105,7 @@ describe("dashboard speed-ups without JavaScript", () => {
     const pending = new URL(response.headers.get("Location")!, "http://localhost").searchParams.get(
       "pending",
     );
-    const rows = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("image_id", "=", imageId)
-      .execute();
+    const rows = await rowsWhere("stylized_images", "image_id", imageId);
     expect(rows).toHaveLength(2);
     const again = rows.find((row) => row.id === pending)!;
     expect(again).toMatchObject({ style: "cartoon", status: "pending" });

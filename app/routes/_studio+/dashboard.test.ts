@@ -12,7 +12,7 @@ import { callRoute, formRequest, makeRequest, type RequestOptions } from "#tests
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { flashOf } from "#tests/setup/flash";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 /** The dashboard without JavaScript: every step is a page, every action a form post and a redirect. */
 
@@ -261,11 +261,7 @@ describe("/dashboard without JavaScript", () => {
       kind: "success",
       title: "Image optimized successfully",
     });
-    const row = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", styledId)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("stylized_images", "*", "id", styledId);
     expect(row).toMatchObject({
       optimized_format: "png",
       optimized_quality: 90,

@@ -1,26 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/infra/db.server";
-import { callRoute, makeRequest } from "#tests/setup/requests";
+import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { action as listingsAction, loader as listingsPage } from "~/routes/_studio+/listings";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /** The list form on /listings, as a browser without JavaScript posts it. */
 function listForm(cookie: string, fields: Record<string, string>) {
-  return makeRequest("/listings", {
-    method: "POST",
-    body: new URLSearchParams({ intent: "list", redirectTo: "/listings", ...fields }).toString(),
-    cookie,
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+  return formRequest(
+    "/listings",
+    { intent: "list", redirectTo: "/listings", ...fields },
+    { cookie },
+  );
 }
 
 const tierPricesOf = (listingId: string) =>
-  getDb()
-    .selectFrom("listings")
-    .select(["price_cents", "extended_price_cents", "exclusive_price_cents"])
-    .where("id", "=", listingId)
-    .executeTakeFirstOrThrow();
+  rowWhere(
+    "listings",
+    ["price_cents", "extended_price_cents", "exclusive_price_cents"],
+    "id",
+    listingId,
+  );
 
 describe("the list form on /listings and the licence tiers", () => {
   it("starts from the live listing's Extended and Exclusive prices, so an update keeps them; a changed one is saved", async () => {

@@ -18,7 +18,7 @@ import { createListing } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
 import { payoutAccountsOf } from "#tests/setup/user-state";
 import { newCreatorOverview } from "~/features/payouts/test-support";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const tokenPayouts = apiRoute("/api/token-payouts");
 const onboardApi = apiRoute("/api/payouts/onboard");
@@ -132,11 +132,7 @@ describe("/payouts in test mode", () => {
 
     // Nothing is queued before the account is ready.
     const transferJobs = () =>
-      db
-        .selectFrom("jobs")
-        .select(["kind", "payload", "status"])
-        .where("kind", "=", "payouts.transfer")
-        .execute();
+      selectWhere("jobs", ["kind", "payload", "status"], "kind", "payouts.transfer");
     expect(await transferJobs()).toEqual([]);
 
     // Complete: back to /payouts, which reads the account's new state.
@@ -157,11 +153,12 @@ describe("/payouts in test mode", () => {
     expect(back.notice).toMatchObject({ kind: "success", title: "Payout account updated" });
 
     // The sale made before onboarding is queued as a transfer job.
-    const earning = await db
-      .selectFrom("earnings")
-      .select(["id", "status", "order_item_id"])
-      .where("order_id", "=", orderId)
-      .executeTakeFirstOrThrow();
+    const earning = await rowWhere(
+      "earnings",
+      ["id", "status", "order_item_id"],
+      "order_id",
+      orderId,
+    );
     const jobs = await transferJobs();
     expect(jobs).toHaveLength(1);
     expect(JSON.parse(jobs[0].payload)).toEqual({ earningId: earning.id });
@@ -232,23 +229,13 @@ describe("/payouts in test mode", () => {
     expect(fresh.status).toBe(302);
     expect(fresh.headers.get("Location")).toBe(`${ORIGIN}/payouts/test-onboarding`);
     expect(
-      await getDb()
-        .selectFrom("payout_accounts")
-        .select("account_id")
-        .where("user_id", "=", creator.user.id)
-        .execute(),
+      await selectWhere("payout_accounts", "account_id", "user_id", creator.user.id),
     ).toHaveLength(1);
   });
 
   it("changes nothing on a GET of /payouts/onboard or /api/payouts/onboard, nor on a cross-site POST", async () => {
     const creator = await createTestUser();
-    const db = getDb();
-    const accounts = () =>
-      db
-        .selectFrom("payout_accounts")
-        .select("account_id")
-        .where("user_id", "=", creator.user.id)
-        .execute();
+    const accounts = () => selectWhere("payout_accounts", "account_id", "user_id", creator.user.id);
 
     const get = await callRoute(
       onboard.loader,
@@ -345,13 +332,7 @@ describe("/payouts in test mode", () => {
       "Choose the country you live in, where your bank account is.",
     );
     expect(await payoutAccountsOf(creator.user.id)).toEqual([]);
-    expect(
-      await getDb()
-        .selectFrom("test_payout_accounts")
-        .selectAll()
-        .where("email", "=", creator.user.email)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("test_payout_accounts", "email", creator.user.email)).toEqual([]);
   });
 
   it("answers the test onboarding page with a 404 before payouts are set up, and when Stripe is configured", async () => {
@@ -408,13 +389,9 @@ describe("the payouts /api routes", () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ url: `${ORIGIN}/payouts/test-onboarding` });
     }
-    expect(
-      await getDb()
-        .selectFrom("payout_accounts")
-        .select("provider")
-        .where("user_id", "=", creator.user.id)
-        .execute(),
-    ).toEqual([{ provider: "test" }]);
+    expect(await selectWhere("payout_accounts", "provider", "user_id", creator.user.id)).toEqual([
+      { provider: "test" },
+    ]);
     const status = await (
       await callRoute(
         tokenPayouts.loader,

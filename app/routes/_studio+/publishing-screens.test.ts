@@ -16,6 +16,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { SHOPIFY_TEST_CLIENT_ID, SHOPIFY_TEST_CLIENT_SECRET } from "#tests/mocks/shopify";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const WALLET = "0x52908400098527886E0F7030069857D2E4169EE7";
 let worker: JobWorker;
@@ -102,9 +103,7 @@ describe("/integrations (signed in)", () => {
     );
     expect(removed.status).toBe(302);
     expect((await flashOf(removed))?.title).toBe("Disconnected");
-    expect(
-      await getDb().selectFrom("integrations").selectAll().where("user_id", "=", user.id).execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("integrations", "user_id", user.id)).toEqual([]);
   });
 
   it("answers the form's errors (400) without echoing the key, for missing fields and a malformed wallet", async () => {
@@ -214,12 +213,7 @@ describe("/studio/launch and /studio/list", () => {
     ]);
     const posted = await callRoute(
       launchPage.action,
-      makeRequest(`/studio/launch?image=${image.id}`, {
-        cookie,
-        method: "POST",
-        body: body.toString(),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
+      formRequest(`/studio/launch?image=${image.id}`, body, { cookie }),
     );
     expect(posted.status).toBe(302);
     const location = posted.headers.get("Location")!;
@@ -245,11 +239,7 @@ describe("/studio/launch and /studio/list", () => {
       ["marketplace", "live"],
       ["eyeem", "export_ready"],
     ]);
-    const listing = await getDb()
-      .selectFrom("listings")
-      .selectAll()
-      .where("stylized_image_id", "=", image.id)
-      .executeTakeFirstOrThrow();
+    const listing = await rowWhere("listings", "*", "stylized_image_id", image.id);
     expect(JSON.parse(listing.tags)).toEqual(["fun", "cartoon"]);
     expect(listing.licensing_enabled).toBe(1);
     expect(listing.nft_enabled).toBe(0);
@@ -281,11 +271,7 @@ describe("/studio/launch and /studio/list", () => {
     expect(json.result.price).toBe("12.50");
     expect(json.result.platforms[0]).toMatchObject({ id: "marketplace", status: "live" });
     // The form's price goes through both the form parse and the procedure's without being scaled twice.
-    const listing = await getDb()
-      .selectFrom("listings")
-      .selectAll()
-      .where("stylized_image_id", "=", image.id)
-      .executeTakeFirstOrThrow();
+    const listing = await rowWhere("listings", "*", "stylized_image_id", image.id);
     expect(listing.price_cents).toBe(1250);
   });
 
@@ -339,11 +325,7 @@ describe("/studio/launch and /studio/list", () => {
       ),
     );
     expect(posted.status).toBe(302);
-    const listing = await getDb()
-      .selectFrom("listings")
-      .selectAll()
-      .where("stylized_image_id", "=", image.id)
-      .executeTakeFirstOrThrow();
+    const listing = await rowWhere("listings", "*", "stylized_image_id", image.id);
     expect(JSON.parse(listing.tags)).toEqual(["astronaut", "portrait"]);
   });
 
@@ -370,12 +352,7 @@ describe("/studio/launch and /studio/list", () => {
     ]);
     const posted = await callRoute(
       listPage.action,
-      makeRequest(`/studio/list?image=${image.id}`, {
-        cookie,
-        method: "POST",
-        body: body.toString(),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
+      formRequest(`/studio/list?image=${image.id}`, body, { cookie }),
     );
     expect(posted.status).toBe(302);
     expect(await flashOf(posted)).toEqual({

@@ -7,7 +7,7 @@ import * as confirmPage from "~/routes/_studio+/settings.confirm-email";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { fixture, uploadRequest } from "#tests/setup/studio";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 /** The Profile tab and the email change link's page without JavaScript: plain form posts, redirects with a flash, field messages. */
 
@@ -142,11 +142,7 @@ describe("the Profile tab without JavaScript", () => {
 describe("the email change link's page", () => {
   async function linkFor(cookie: string, email: string) {
     await post({ intent: "email", email, password: TEST_PASSWORD }, cookie);
-    const jobs = await getDb()
-      .selectFrom("jobs")
-      .select("payload")
-      .where("kind", "=", MAIL_JOB)
-      .execute();
+    const jobs = await selectWhere("jobs", "payload", "kind", MAIL_JOB);
     const mail = jobs
       .map((row) => JSON.parse(row.payload) as { to: string; text: string })
       .find((message) => message.to === email)!;

@@ -6,7 +6,7 @@ import { getDb } from "~/infra/db.server";
 import { getWebUser, sessionCookie } from "~/web/auth.server";
 import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 /** The Security tab without JavaScript: its loader and its form posts, as a browser sends them. */
 
@@ -144,16 +144,9 @@ describe("/settings/security without JavaScript", () => {
   });
 
   it("a wrong current password is the field's message, echoes no password and changes nothing", async () => {
-    const db = getDb();
     const { user, cookie } = await createTestUser();
     const other = await secondBrowser(user.id);
-    const before = (
-      await db
-        .selectFrom("users")
-        .select("password_hash")
-        .where("id", "=", user.id)
-        .executeTakeFirstOrThrow()
-    ).password_hash;
+    const before = (await rowWhere("users", "password_hash", "id", user.id)).password_hash;
     const response = await post(cookie, {
       intent: "change-password",
       currentPassword: "not-my-password",
@@ -166,15 +159,7 @@ describe("/settings/security without JavaScript", () => {
     });
     expect(text).not.toContain("not-my-password");
     expect(text).not.toContain("a-brand-new-secret");
-    expect(
-      (
-        await db
-          .selectFrom("users")
-          .select("password_hash")
-          .where("id", "=", user.id)
-          .executeTakeFirstOrThrow()
-      ).password_hash,
-    ).toBe(before);
+    expect((await rowWhere("users", "password_hash", "id", user.id)).password_hash).toBe(before);
     expect(await signedIn(other)).toBe(true);
 
     const short = await post(cookie, {

@@ -28,6 +28,7 @@ import { queuedMailTo } from "#tests/setup/mail-queue";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { connectOpenSeaByKey } from "#tests/setup/integrations";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const { exportRoute, exportStatusRoute, exportDownloadRoute } = apiRoutes({
   exportRoute: "/api/account/export",
@@ -165,11 +166,7 @@ describe("the export of a creator's data", () => {
       sameFaceUserId: null,
     });
     const storedDescriptor = (
-      await getDb()
-        .selectFrom("verified_faces")
-        .select("descriptor")
-        .where("user_id", "=", creator.user.id)
-        .executeTakeFirstOrThrow()
+      await rowWhere("verified_faces", "descriptor", "user_id", creator.user.id)
     ).descriptor;
     const other = await createTestUser();
     const db = getDb();
@@ -211,9 +208,7 @@ describe("the export of a creator's data", () => {
     const again = await askForExport(creator.token);
     expect(again.status).toBe(202);
     expect(again.body.id).toBe(asked.body.id);
-    expect(
-      await db.selectFrom("jobs").select("id").where("kind", "=", ACCOUNT_EXPORT_JOB).execute(),
-    ).toHaveLength(1);
+    expect(await selectWhere("jobs", "id", "kind", ACCOUNT_EXPORT_JOB)).toHaveLength(1);
 
     // Another user's id is not found, for them.
     expect((await exportStatus(other.token, asked.body.id)).status).toBe(404);
@@ -247,11 +242,7 @@ describe("the export of a creator's data", () => {
     // Every image file of the creator's, byte for byte as stored.
     const expected: Record<string, string> = {
       [`images/originals/${stylized.image_id}.png`]: (
-        await db
-          .selectFrom("images")
-          .select("file_key")
-          .where("id", "=", stylized.image_id)
-          .executeTakeFirstOrThrow()
+        await rowWhere("images", "file_key", "id", stylized.image_id)
       ).file_key,
       [`images/styles/${stylized.id}.jpg`]: stylized.file_key!,
       [`images/optimized/${stylized.id}.webp`]: optimizedKey,
@@ -311,11 +302,7 @@ describe("the export of a creator's data", () => {
       ]),
     );
     expect(Array.isArray(account.sessions)).toBe(true);
-    const tokenHashes = await db
-      .selectFrom("api_tokens")
-      .select("token_hash")
-      .where("user_id", "=", creator.user.id)
-      .execute();
+    const tokenHashes = await selectWhere("api_tokens", "token_hash", "user_id", creator.user.id);
     for (const { token_hash } of tokenHashes) {
       expect(zipBytes.includes(Buffer.from(token_hash))).toBe(false);
     }
@@ -405,11 +392,7 @@ describe("the export of a creator's data", () => {
     const asked = await askForExport(creator.token);
     await exportWorker().drain();
     const db = getDb();
-    const row = await db
-      .selectFrom("account_exports")
-      .selectAll()
-      .where("id", "=", asked.body.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("account_exports", "*", "id", asked.body.id);
     const key = row.file_key!;
     const later = new Date(Date.parse(row.expires_at!) + 1000);
 
@@ -427,11 +410,7 @@ describe("the export of a creator's data", () => {
     expect(await sweepExpiredExports(db, getLocalFileStore(), new Date())).toBe(0);
     expect(await sweepExpiredExports(db, getLocalFileStore(), later)).toBeGreaterThanOrEqual(1);
     expect(await getLocalFileStore().exists(key)).toBe(false);
-    const swept = await db
-      .selectFrom("account_exports")
-      .selectAll()
-      .where("id", "=", asked.body.id)
-      .executeTakeFirstOrThrow();
+    const swept = await rowWhere("account_exports", "*", "id", asked.body.id);
     expect(swept.file_key).toBeNull();
     expect(accountExportView(swept, later, ORIGIN)).toMatchObject({ status: "ready", url: null });
   });

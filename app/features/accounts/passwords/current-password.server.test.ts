@@ -5,7 +5,7 @@ import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 /**
  * Every check of the current password (the password change, the email
@@ -65,11 +65,7 @@ describe("current-password checks", () => {
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect((await limited.json()).message).toMatch(/^Too many wrong passwords/);
-      const row = await getDb()
-        .selectFrom("users")
-        .select(["email", "password_hash", "erased_at"])
-        .where("id", "=", user.id)
-        .executeTakeFirstOrThrow();
+      const row = await rowWhere("users", ["email", "password_hash", "erased_at"], "id", user.id);
       expect(row.email).toBe(user.email);
       expect(row.erased_at).toBeNull();
       expect(await rowsWhere("email_changes", "user_id", user.id)).toEqual([]);

@@ -27,6 +27,7 @@ import { createTestUser, storedPasswordHash } from "#tests/setup/accounts";
 import { addressesOf, outboxFiles, readEml } from "#tests/setup/mail";
 import { httpFailure } from "#tests/setup/errors";
 import { testTies } from "#tests/setup/ties";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const ORIGIN = "https://selfie.example";
 let address = 0;
@@ -66,8 +67,7 @@ const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 const linkIn = (text: string) =>
   /https:\/\/selfie\.example\/reset-password\?token=\S+/.exec(text)?.[0];
 
-const queuedMail = () =>
-  getDb().selectFrom("jobs").selectAll().where("kind", "=", MAIL_JOB).execute();
+const queuedMail = () => rowsWhere("jobs", "kind", MAIL_JOB);
 
 beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();

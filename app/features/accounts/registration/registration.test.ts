@@ -13,7 +13,7 @@ import { beginErasure } from "~/features/erasure/erase-account.server";
 import { inviteEntry } from "~/features/accounts/registration/waitlist.server";
 import { registrationEmailHash } from "~/features/accounts/registration/registration-links.server";
 import { testTies } from "#tests/setup/ties";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const registerApi = apiRoute("/api/register");
 
@@ -147,8 +147,7 @@ describe("registration links", () => {
   }
   const use = (token: string) =>
     callRoute(confirm.action, formRequest("/confirm-registration", { token }));
-  const accountsOf = async (email: string) =>
-    getDb().selectFrom("users").select("id").where("email", "=", email).execute();
+  const accountsOf = async (email: string) => selectWhere("users", "id", "email", email);
 
   it("work once: a used link no longer creates an account, not even after that account was erased", async () => {
     const token = await linkFor("once@example.com");
@@ -162,11 +161,11 @@ describe("registration links", () => {
     expect(await accountsOf("once@example.com")).toEqual([]);
     // Only a hash of the link's nonce was stored, and it is gone once used.
     expect(
-      await getDb()
-        .selectFrom("registration_links")
-        .selectAll()
-        .where("email_hash", "=", registrationEmailHash("once@example.com"))
-        .execute(),
+      await rowsWhere(
+        "registration_links",
+        "email_hash",
+        registrationEmailHash("once@example.com"),
+      ),
     ).toEqual([]);
   });
 
@@ -210,11 +209,7 @@ describe("registration links", () => {
       now: new Date(),
     });
     expect((await use(invited)).status).toBe(302);
-    const entry = await getDb()
-      .selectFrom("waitlist")
-      .select(["invite_used_at", "user_id"])
-      .where("id", "=", "late-entry")
-      .executeTakeFirstOrThrow();
+    const entry = await rowWhere("waitlist", ["invite_used_at", "user_id"], "id", "late-entry");
     expect(entry.invite_used_at).not.toBeNull();
     expect(entry.user_id).toBe((await accountsOf("invited@example.com"))[0].id);
   });

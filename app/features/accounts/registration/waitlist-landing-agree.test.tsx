@@ -14,6 +14,7 @@ import { createTestAdmin } from "#tests/setup/accounts";
 import { queuedMailTo } from "#tests/setup/mail-queue";
 import { serverHtml } from "#tests/setup/server-html";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /**
  * The waitlist's confirmation mail and the landing page (DEMO_FIGURES off)
@@ -67,11 +68,7 @@ describe("the waitlist mail and the landing page", () => {
     expect(first).not.toContain("full");
 
     const { user: admin } = await createTestAdmin();
-    const entry = await getDb()
-      .selectFrom("waitlist")
-      .select("id")
-      .where("email", "=", "agree1@example.com")
-      .executeTakeFirstOrThrow();
+    const entry = await rowWhere("waitlist", "id", "email", "agree1@example.com");
     await invoke(inviteFromWaitlist, admin, { entryId: entry.id }, ctx());
     const second = await joinAndReadMail("agree2@example.com");
     expect(await landingSpots()).toBe("1 of 2");

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getConfig, type Config } from "~/infra/config.server";
 import { getDb } from "~/infra/db.server";
-import { HttpError } from "~/infra/errors.server";
 import { invoke } from "~/infra/procedure.server";
 import { callContext } from "~/web/request-context.server";
 import {
@@ -24,7 +23,8 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { queuedMailTo } from "#tests/setup/mail-queue";
 import { testTies } from "#tests/setup/ties";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { firstRowWhere, rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { httpFailure } from "#tests/setup/errors";
 
 /**
  * The beta's waitlist: an address joins once (throttled per client address,
@@ -65,11 +65,7 @@ const join = (email: string, ip = `198.51.100.${++address}`, now = new Date()) =
 const tokenIn = (text: string) => /invite=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
 async function entryOf(email: string) {
-  return getDb()
-    .selectFrom("waitlist")
-    .selectAll()
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
+  return rowWhere("waitlist", "*", "email", email);
 }
 
 async function invite(email: string, now = new Date()) {
@@ -82,26 +78,11 @@ async function invite(email: string, now = new Date()) {
   return token!;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-}
-
 describe("joining the waitlist", () => {
   it("records an address once and answers a second request (any case) exactly as the first: it tells nothing about who is on the list", async () => {
     expect(await join("once@example.com")).toEqual({ joined: true, message: WAITLIST_JOINED });
     expect(await join("Once@Example.com")).toEqual({ joined: true, message: WAITLIST_JOINED });
-    expect(
-      await getDb()
-        .selectFrom("waitlist")
-        .select("id")
-        .where("email", "=", "once@example.com")
-        .execute(),
-    ).toHaveLength(1);
+    expect(await selectWhere("waitlist", "id", "email", "once@example.com")).toHaveLength(1);
     // The answer says a confirmation was sent: it is, each time (within the recipient's limit).
     const mails = await queuedMailTo("once@example.com");
     expect(mails).toHaveLength(2);
@@ -120,7 +101,7 @@ describe("joining the waitlist", () => {
     const ip = "198.51.100.250";
     await join("t1@example.com", ip);
     await join("t2@example.com", ip);
-    const third = await refusal(join("t3@example.com", ip));
+    const third = await httpFailure(join("t3@example.com", ip));
     expect(third.status).toBe(429);
     expect(third.message).toMatch(
       /Too many waitlist requests from your network\. Try again in \d+ minutes?\./,
@@ -134,7 +115,7 @@ describe("joining the waitlist", () => {
   });
 
   it("refuses a malformed address with 400 and records nothing", async () => {
-    expect((await refusal(join("not-an-email"))).status).toBe(400);
+    expect((await httpFailure(join("not-an-email"))).status).toBe(400);
     expect(await rowsWhere("waitlist", "email", "not-an-email")).toEqual([]);
   });
 });
@@ -174,7 +155,7 @@ describe("invitations", () => {
     });
 
     // Single use.
-    const again = await refusal(
+    const again = await httpFailure(
       invoke(
         registerInvited,
         null,
@@ -200,7 +181,7 @@ describe("invitations", () => {
       lastName: "Late",
       password: "a-fresh-passphrase",
     };
-    const expired = await refusal(
+    const expired = await httpFailure(
       invoke(
         registerInvited,
         null,
@@ -211,7 +192,7 @@ describe("invitations", () => {
     expect([expired.status, expired.message]).toEqual([400, INVITATION_EXPIRED]);
     expect(
       (
-        await refusal(
+        await httpFailure(
           invoke(registerInvited, null, { ...person, invite: "made-up-token" }, ctxAt("192.0.2.6")),
         )
       ).message,
@@ -221,7 +202,7 @@ describe("invitations", () => {
     const newer = await invite("late@example.com", new Date(sentAt.getTime() + 8 * DAY));
     const later = new Date(sentAt.getTime() + 8 * DAY + 60_000);
     expect(
-      (await refusal(invoke(registerInvited, null, person, ctxAt("192.0.2.7", later)))).message,
+      (await httpFailure(invoke(registerInvited, null, person, ctxAt("192.0.2.7", later)))).message,
     ).toBe(INVITATION_INVALID);
     const user = await invoke(
       registerInvited,
@@ -281,11 +262,7 @@ describe("invitations", () => {
 
 /** The super admin, made on first use. */
 async function adminUser() {
-  const found = await getDb()
-    .selectFrom("users")
-    .selectAll()
-    .where("id", "=", "super-admin")
-    .executeTakeFirst();
+  const found = await firstRowWhere("users", "*", "id", "super-admin");
   return found ?? (await createTestAdmin()).user;
 }
 
@@ -304,7 +281,7 @@ describe("BETA_SPOTS", () => {
     expect(await status()).toEqual({ total: 2, left: 0 });
     // Full: a third invitation is refused, and nothing is mailed.
     const admin = await adminUser();
-    const full = await refusal(
+    const full = await httpFailure(
       invoke(
         inviteFromWaitlist,
         admin,

@@ -15,6 +15,7 @@ import {
   reserveLoginAttempt,
   slowdownMs,
 } from "~/features/accounts/sessions/login-throttle.server";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
@@ -202,11 +203,7 @@ describe("what the throttle stores", () => {
     const now = new Date();
     const reserved = await reserveLoginAttempt(getDb(), "Keyed@Example.com", "192.0.2.77", now);
     if (!reserved.ok) throw new Error("the first attempt is let through");
-    const row = await getDb()
-      .selectFrom("login_attempts")
-      .selectAll()
-      .where("id", "=", reserved.reservation.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("login_attempts", "*", "id", reserved.reservation.id);
     await recordLoginFailure(getDb(), reserved.reservation, now);
     // Hashing every IPv4 address (or a list of emails) finds a plain SHA-256; the keyed hash needs the secret.
     expect(row.address_hash).not.toBe(sha256("192.0.2.77"));
@@ -216,11 +213,7 @@ describe("what the throttle stores", () => {
       email: keys.emailKey,
       address: keys.addressKey,
     });
-    const buckets = await getDb()
-      .selectFrom("auth_failures")
-      .select("bucket")
-      .where("created_at", "=", now.toISOString())
-      .execute();
+    const buckets = await selectWhere("auth_failures", "bucket", "created_at", now.toISOString());
     const stored = buckets.map((bucket) => bucket.bucket).join(" ");
     expect(stored).not.toContain(sha256("192.0.2.77"));
     expect(stored).not.toContain(sha256("keyed@example.com"));

@@ -9,6 +9,7 @@ import { callRoute, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const { accountPassword, accountSessions, accountSession, tokenLogin, tokenUser } = apiRoutes({
   accountPassword: "/api/account/password",
@@ -173,13 +174,7 @@ describe("DELETE /api/account/sessions/{id}", () => {
       expect(await response.json()).toEqual({ message: "No such session or token" });
     }
     // The stored hash is not an id either.
-    const hash = (
-      await getDb()
-        .selectFrom("api_tokens")
-        .select("token_hash")
-        .where("user_id", "=", owner.user.id)
-        .executeTakeFirstOrThrow()
-    ).token_hash;
+    const hash = (await rowWhere("api_tokens", "token_hash", "user_id", owner.user.id)).token_hash;
     expect((await revoke({ token: owner.token }, hash)).status).toBe(404);
     expect(await cookieWorks(owner.cookie)).toBe(true);
     expect(await tokenWorks(owner.token)).toBe(true);
@@ -227,14 +222,9 @@ describe("POST /api/account/password", () => {
   });
 
   it("refuses a wrong current password, a short and a common new one with 400 naming the field, and changes nothing", async () => {
-    const db = getDb();
     const { user, token, cookie } = await createTestUser();
     const second = await anotherBrowser(user.id);
-    const before = await db
-      .selectFrom("users")
-      .select(["password_hash", "updated_at"])
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const before = await rowWhere("users", ["password_hash", "updated_at"], "id", user.id);
     for (const [json, field, message] of [
       [
         { currentPassword: "not-my-password", newPassword: "a-brand-new-secret" },
@@ -266,13 +256,7 @@ describe("POST /api/account/password", () => {
       };
       expect(body.fieldErrors[field]).toEqual([message]);
     }
-    expect(
-      await db
-        .selectFrom("users")
-        .select(["password_hash", "updated_at"])
-        .where("id", "=", user.id)
-        .executeTakeFirstOrThrow(),
-    ).toEqual(before);
+    expect(await rowWhere("users", ["password_hash", "updated_at"], "id", user.id)).toEqual(before);
     for (const working of [cookie, second]) expect(await cookieWorks(working)).toBe(true);
     expect(await tokenWorks(token)).toBe(true);
   });

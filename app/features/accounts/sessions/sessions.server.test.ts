@@ -10,13 +10,10 @@ import {
   userForApiToken,
   userForWebSession,
 } from "~/features/accounts/sessions/sessions.server";
+import { rowWhere } from "#tests/setup/rows-where";
 
 async function lastUsedAt(token: string) {
-  const row = await getDb()
-    .selectFrom("api_tokens")
-    .select("last_used_at")
-    .where("token_hash", "=", sha256(token))
-    .executeTakeFirstOrThrow();
+  const row = await rowWhere("api_tokens", "last_used_at", "token_hash", sha256(token));
   return row.last_used_at;
 }
 
@@ -52,13 +49,8 @@ describe("API token last use", () => {
 describe("web session idle timeout", () => {
   const DAY = 24 * 60 * 60 * 1000;
   const lastSeen = async (secret: string) =>
-    (
-      (await getDb()
-        .selectFrom("sessions")
-        .selectAll()
-        .where("id_hash", "=", sha256(secret))
-        .executeTakeFirstOrThrow()) as { last_seen_at?: string }
-    ).last_seen_at;
+    ((await rowWhere("sessions", "*", "id_hash", sha256(secret))) as { last_seen_at?: string })
+      .last_seen_at;
 
   it("ends a session left unused for SESSION_IDLE_DAYS, though its 30-day life has not run out", async () => {
     const db = getDb();

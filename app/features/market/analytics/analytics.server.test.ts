@@ -24,7 +24,7 @@ import {
 } from "~/features/market/analytics/analytics.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const { loader: analyticsApi } = apiRoute("/api/token-analytics");
 
@@ -159,11 +159,7 @@ describe("add-to-carts per day", () => {
     const later = new Date(day2.getTime() + VISITOR_DAYS_KEPT * DAY_MS);
     await add(later);
     await forgetOldVisitorDays(db, later);
-    const kept = await db
-      .selectFrom("listing_cart_adds")
-      .select("day")
-      .where("listing_id", "=", listing.id)
-      .execute();
+    const kept = await selectWhere("listing_cart_adds", "day", "listing_id", listing.id);
     expect(kept.map((row) => row.day)).toEqual([viewDay(later)]);
     // The day counts stay.
     expect((await dayRow(listing.id, "2026-11-20"))?.cart_adds).toBe(1);

@@ -9,17 +9,13 @@ import { loader as bundlePage } from "~/routes/_market+/bundles.$bundleId";
 import { action as cartAction, loader as cartPage } from "~/routes/_market+/cart";
 import { findOrderBySessionId, itemsOfOrder } from "~/features/market/orders/orders.server";
 import { withdrawListing } from "~/features/market/catalog/listings.server";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /** The bundle form on /listings, as a browser without JavaScript posts it (a checkbox per listing). */
 function bundleForm(cookie: string, fields: { title: string; price: string; ids: string[] }) {
   const form = new URLSearchParams({ intent: "bundle", title: fields.title, price: fields.price });
   for (const id of fields.ids) form.append("listingIds", id);
-  return makeRequest("/listings", {
-    method: "POST",
-    body: form.toString(),
-    cookie,
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+  return formRequest("/listings", form, { cookie });
 }
 
 async function creatorWithTwo() {
@@ -30,7 +26,7 @@ async function creatorWithTwo() {
 }
 
 async function bundlesOf(userId: string) {
-  return getDb().selectFrom("bundles").selectAll().where("user_id", "=", userId).execute();
+  return rowsWhere("bundles", "user_id", userId);
 }
 
 describe("the bundle form on /listings (no JavaScript)", () => {

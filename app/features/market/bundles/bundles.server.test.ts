@@ -20,7 +20,7 @@ import {
   eraseListingsOfCreator,
   withdrawListingsOfErasedCreator,
 } from "~/features/market/creator-erasure.server";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const bundlesApi = apiRoute("/api/token-bundles");
 const bundleApi = apiRoute("/api/token-bundles/{id}");
@@ -142,11 +142,7 @@ describe("POST /api/token-bundles", () => {
       expect(result.status, name).toBe(status);
       expect(result.body.message, name).toMatch(message);
     }
-    const made = await getDb()
-      .selectFrom("bundles")
-      .select("id")
-      .where("user_id", "=", creator.user.id)
-      .execute();
+    const made = await selectWhere("bundles", "id", "user_id", creator.user.id);
     expect(made).toEqual([]);
     const anonymous = await callRoute(
       bundlesApi.action,

@@ -12,6 +12,7 @@ import { createStylizedImage } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 
@@ -69,11 +70,7 @@ describe("the AI label of a listing", () => {
   it("follows the file when a listing's style is made again by the other engine and listed anew", async () => {
     const { user } = await createTestUser();
     const listing = await listedStyle(user.id, "local", "Remade");
-    const stylized = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", listing.stylized_image_id!)
-      .executeTakeFirstOrThrow();
+    const stylized = await rowWhere("stylized_images", "*", "id", listing.stylized_image_id!);
     const remade = await encodeStyledImage(
       sharp({ create: { width: 64, height: 64, channels: 3, background: "#654" } }),
       "FLUX.1 Kontext via fal.ai",

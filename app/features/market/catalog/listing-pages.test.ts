@@ -20,6 +20,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
+import { firstRowWhere } from "#tests/setup/rows-where";
 
 const HOSTILE_TITLE = `</script><script>alert("x")</script> & 'quotes' 😀 <b>bold</b>`;
 
@@ -123,15 +124,7 @@ describe("GET /marketplace/{listingId}", () => {
     const { listing } = await createListing(user.id, { title: "Counted" });
     const views = async () => {
       await flushListingViews(getDb());
-      return (
-        (
-          await getDb()
-            .selectFrom("listing_days")
-            .select("views")
-            .where("listing_id", "=", listing.id)
-            .executeTakeFirst()
-        )?.views ?? 0
-      );
+      return (await firstRowWhere("listing_days", "views", "listing_id", listing.id))?.views ?? 0;
     };
     expect((await page(listing.id)).status).toBe(200);
     expect(await views()).toBe(1);

@@ -26,6 +26,7 @@ import {
 import { digitalSourceTypeOfFile } from "~/engines/styling/ai-disclosure.server";
 import { actionsOf, readWithC2paRs } from "#tests/setup/c2pa-reader";
 import { getConfig } from "~/infra/config.server";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const { loader: listingsApi } = apiRoute("/api/marketplace-listings");
 const { loader: tokenListingsApi } = apiRoute("/api/token-marketplace-listings");
@@ -194,11 +195,12 @@ describe("listing a stylized image on the marketplace", () => {
     const [one, two] = await Promise.all([list("First"), list("Second")]);
     expect(one.listing.id).toBe(two.listing.id);
     expect([one.created, two.created].sort()).toEqual([false, true]);
-    const rows = await db()
-      .selectFrom("listings")
-      .select(["id", "preview_key", "file_key"])
-      .where("stylized_image_id", "=", stylized.id)
-      .execute();
+    const rows = await selectWhere(
+      "listings",
+      ["id", "preview_key", "file_key"],
+      "stylized_image_id",
+      stylized.id,
+    );
     expect(rows).toHaveLength(1);
     const store = getFileStore();
     expect(await store.exists(rows[0].file_key)).toBe(true);
@@ -298,11 +300,7 @@ describe("listing a stylized image on the marketplace", () => {
     expect(await store.exists(unsold.listing.file_key)).toBe(false);
     // The studio then deletes the stylized image; the listing row stays for the sold copy.
     await db().deleteFrom("stylized_images").where("id", "=", sold.stylized.id).execute();
-    const row = await db()
-      .selectFrom("listings")
-      .selectAll()
-      .where("id", "=", sold.listing.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("listings", "*", "id", sold.listing.id);
     expect(row).toMatchObject({ status: "withdrawn", stylized_image_id: null });
   });
 });
@@ -385,11 +383,7 @@ describe("the creator's listings API and the /listings form", () => {
     );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/dashboard");
-    const row = await db()
-      .selectFrom("listings")
-      .selectAll()
-      .where("stylized_image_id", "=", stylized.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("listings", "*", "stylized_image_id", stylized.id);
     expect(row).toMatchObject({ title: "Boardroom", price_cents: 7500, licensing_enabled: 0 });
 
     // The hidden "false" then the ticked checkbox's "true": the last value wins.
@@ -401,21 +395,9 @@ describe("the creator's listings API and the /listings form", () => {
       ["licensingEnabled", "true"],
       ["enhanced", "1"],
     ]);
-    const enhanced = await callRoute(
-      listingsAction,
-      makeRequest("/listings", {
-        method: "POST",
-        body: body.toString(),
-        cookie,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
-    );
+    const enhanced = await callRoute(listingsAction, formRequest("/listings", body, { cookie }));
     expect(await enhanced.json()).toMatchObject({ ok: true, created: false });
-    const updated = await db()
-      .selectFrom("listings")
-      .selectAll()
-      .where("id", "=", row.id)
-      .executeTakeFirstOrThrow();
+    const updated = await rowWhere("listings", "*", "id", row.id);
     expect(updated.licensing_enabled).toBe(1);
 
     // What the withdraw confirmation posts: back to /listings without ?confirmWithdraw=, so the confirmation closes.
@@ -429,15 +411,7 @@ describe("the creator's listings API and the /listings form", () => {
     );
     expect(withdraw.status).toBe(302);
     expect(withdraw.headers.get("Location")).toBe("/listings");
-    expect(
-      (
-        await db()
-          .selectFrom("listings")
-          .select("status")
-          .where("id", "=", row.id)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe("withdrawn");
+    expect((await rowWhere("listings", "status", "id", row.id)).status).toBe("withdrawn");
   });
 
   it("sends a signed-out visitor to sign in", async () => {

@@ -10,6 +10,7 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { openTestCheckout, payTestCheckout } from "#tests/setup/test-checkout";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 /**
  * Buyers' ratings: only a buyer who paid rates, from the library, once per
@@ -27,16 +28,13 @@ async function buy(email: string, listingIds: string[], pay = true) {
     { licenseType: "standard" },
   );
   if (pay) await payTestCheckout(sessionId);
-  const order = await getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-    .executeTakeFirstOrThrow();
-  const items = await getDb()
-    .selectFrom("order_items")
-    .selectAll()
-    .where("order_id", "=", order.id)
-    .execute();
+  const order = await rowWhere(
+    "orders",
+    "*",
+    "checkout_session_hash",
+    checkoutSessionHash(sessionId),
+  );
+  const items = await rowsWhere("order_items", "order_id", order.id);
   return { order, items };
 }
 
@@ -48,8 +46,7 @@ const rate = (email: string, fields: Record<string, string>) => {
   );
 };
 
-const ratingRows = (orderItemId: string) =>
-  getDb().selectFrom("ratings").selectAll().where("order_item_id", "=", orderItemId).execute();
+const ratingRows = (orderItemId: string) => rowsWhere("ratings", "order_item_id", orderItemId);
 
 describe("rating a purchase from the library", () => {
   it("is for the buyer who paid, once per item: a second rating replaces the first", async () => {

@@ -15,6 +15,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing, createStylizedImage } from "#tests/setup/market";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { selectWhere } from "#tests/setup/rows-where";
 
 const { launch, post } = apiRoutes({
   launch: "/api/marketplace/launch",
@@ -92,11 +93,12 @@ describe("only faces that agreed are sold", () => {
         plainContext(ORIGIN, { db: getDb(), clientIp: "test", now: new Date(), ties: testTies }),
       ),
     ).rejects.toMatchObject({ status: 409, message: expected.message });
-    const publications = await getDb()
-      .selectFrom("listing_platforms")
-      .select("id")
-      .where("stylized_image_id", "=", image.id)
-      .execute();
+    const publications = await selectWhere(
+      "listing_platforms",
+      "id",
+      "stylized_image_id",
+      image.id,
+    );
     expect(publications).toEqual([]);
   });
 

@@ -34,6 +34,7 @@ import {
   styledFileFacts,
 } from "~/engines/provenance/content-credentials.server";
 import { actionsOf, readWithC2paRs } from "#tests/setup/c2pa-reader";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const fal = createFalMock();
 const server = setupServer(...fal.handlers);
@@ -125,6 +126,21 @@ async function stylizedOfSize(
 const input = (stylizedImageId: string) =>
   listingInputSchema.parse({ stylizedImageId, title: "Portrait", price: "35", tags: "portrait" });
 
+/** `userId` lists the stylized image `stylizedImageId` (with `extra` options of listStylizedImage's) on the test file store. */
+function listAs(
+  userId: string,
+  stylizedImageId: string,
+  extra: Partial<Parameters<typeof listStylizedImage>[2]> = {},
+) {
+  return listStylizedImage(getDb(), getFileStore(), {
+    userId,
+    input: input(stylizedImageId),
+    now: new Date(),
+    credentials: credentials(),
+    ...extra,
+  });
+}
+
 async function soldFile(fileKey: string) {
   const bytes = await getFileStore().read(fileKey);
   const meta = await sharp(bytes).metadata();
@@ -136,12 +152,7 @@ describe("the file a listing sells", () => {
   it("upscales a 480×600 style to 2048 px on its long edge with the local Lanczos, and says so", async () => {
     const { user } = await createTestUser();
     const stylized = await stylizedOfSize(user.id, { upload: [480, 600], styled: [480, 600] });
-    const { listing } = await listStylizedImage(getDb(), getFileStore(), {
-      userId: user.id,
-      input: input(stylized.id),
-      now: new Date(),
-      credentials: credentials(),
-    });
+    const { listing } = await listAs(user.id, stylized.id);
     const file = await soldFile(listing.file_key);
     // At least 2048 px on its long edge and at least the upload's size, with the same shape.
     expect([file.meta.width, file.meta.height]).toEqual([1638, 2048]);
@@ -176,12 +187,7 @@ describe("the file a listing sells", () => {
       { signed: true },
     );
     const now = new Date("2026-12-02T09:30:00.000Z");
-    const { listing } = await listStylizedImage(getDb(), getFileStore(), {
-      userId: user.id,
-      input: input(stylized.id),
-      now,
-      credentials: credentials(),
-    });
+    const { listing } = await listAs(user.id, stylized.id, { now });
     const file = await soldFile(listing.file_key);
     // c2pa-rs, the standard's own reader: well-formed and unchanged (the self-made signer is trusted by no list).
     const reading = await readWithC2paRs(file.bytes, "image/jpeg");
@@ -209,12 +215,7 @@ describe("the file a listing sells", () => {
   it("is never smaller than an upload larger than 2048 px", async () => {
     const { user } = await createTestUser();
     const stylized = await stylizedOfSize(user.id, { upload: [2400, 1800], styled: [1200, 900] });
-    const { listing } = await listStylizedImage(getDb(), getFileStore(), {
-      userId: user.id,
-      input: input(stylized.id),
-      now: new Date(),
-      credentials: credentials(),
-    });
+    const { listing } = await listAs(user.id, stylized.id);
     const file = await soldFile(listing.file_key);
     expect([file.meta.width, file.meta.height]).toEqual([2400, 1800]);
     expect(descriptionIn(file.xmp)).toBe("upscaled with Lanczos ×2");
@@ -235,12 +236,7 @@ describe("the file a listing sells", () => {
       { signed: true },
     );
     for (const stylized of [plain, enlarged]) {
-      const { listing } = await listStylizedImage(getDb(), getFileStore(), {
-        userId: user.id,
-        input: input(stylized.id),
-        now: new Date(),
-        credentials: credentials(),
-      });
+      const { listing } = await listAs(user.id, stylized.id);
       const sold = await getFileStore().read(listing.file_key);
       // Its Content Credentials included: the manifest the styling job signed still binds these bytes.
       expect(sold.equals(await getFileStore().read(stylized.file_key!))).toBe(true);
@@ -269,11 +265,7 @@ describe("the file a listing sells", () => {
       ["fal-ai/esrgan", 4],
     ]);
     expect(fal.state.requests[0].authorization).toBe("Key key-id:key-secret");
-    const row = await getDb()
-      .selectFrom("listings")
-      .selectAll()
-      .where("id", "=", listing.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("listings", "*", "id", listing.id);
     const file = await soldFile(row.file_key);
     expect([file.meta.width, file.meta.height]).toEqual([1638, 2048]);
     expect(descriptionIn(file.xmp)).toBe("upscaled with ESRGAN ×3.41");
@@ -286,11 +278,7 @@ describe("the file a listing sells", () => {
     const { user } = await createTestUser();
     const stylized = await stylizedOfSize(user.id, { upload: [480, 600], styled: [480, 600] });
     fal.failUpscaler();
-    const { listing } = await listStylizedImage(getDb(), getFileStore(), {
-      userId: user.id,
-      input: input(stylized.id),
-      now: new Date(),
-      credentials: credentials(),
+    const { listing } = await listAs(user.id, stylized.id, {
       upscaler: createFalUpscaler({ credentials: "k", timeoutMs: 10_000, pollIntervalMs: 5 }),
     });
     expect(fal.state.uploads).toHaveLength(1); // it was asked
@@ -394,12 +382,7 @@ describe("listings made before sold files had a size", () => {
   it("are enlarged when their creator saves them again", async () => {
     const { user } = await createTestUser();
     const old = await oldListing(user.id);
-    const { listing, created } = await listStylizedImage(getDb(), getFileStore(), {
-      userId: user.id,
-      input: input(old.stylized_image_id!),
-      now: new Date(),
-      credentials: credentials(),
-    });
+    const { listing, created } = await listAs(user.id, old.stylized_image_id!);
     expect(created).toBe(false);
     expect(listing.id).toBe(old.id);
     expect([listing.width, listing.height]).toEqual([1638, 2048]);

@@ -12,6 +12,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { downloadGrantsOf, earningsOf } from "#tests/setup/test-checkout";
 import { TEST_CHECKOUT_CLOSED } from "~/features/market/checkout/procedures.server";
+import { rowWhere } from "#tests/setup/rows-where";
 
 // This server takes real payments: Stripe is configured.
 vi.hoisted(() => {
@@ -41,13 +42,8 @@ async function leftoverTestOrder() {
 }
 
 async function snapshot(orderId: string) {
-  const db = getDb();
   return {
-    order: await db
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", orderId)
-      .executeTakeFirstOrThrow(),
+    order: await rowWhere("orders", "*", "id", orderId),
     earnings: await earningsOf(orderId),
     grants: await downloadGrantsOf(orderId),
   };

@@ -10,6 +10,7 @@ import { createCheckoutSession, postStripeWebhook, setUpStripeMock } from "#test
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { cartCookieWith, downloadGrantsOf, earningsOf } from "#tests/setup/test-checkout";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 
@@ -34,9 +35,8 @@ async function postWebhook(payload: string, signature?: string | null) {
 }
 
 async function ledgerOf(orderId: string) {
-  const db = getDb();
   const [order, grants, earnings] = await Promise.all([
-    db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow(),
+    rowWhere("orders", "*", "id", orderId),
     downloadGrantsOf(orderId),
     earningsOf(orderId),
   ]);
@@ -44,11 +44,7 @@ async function ledgerOf(orderId: string) {
 }
 
 async function orderOf(sessionId: string) {
-  return getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-    .executeTakeFirstOrThrow();
+  return rowWhere("orders", "*", "checkout_session_hash", checkoutSessionHash(sessionId));
 }
 
 describe("Stripe Checkout (the real stripe library against msw)", () => {

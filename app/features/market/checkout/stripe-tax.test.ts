@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/infra/db.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -9,6 +8,7 @@ import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { earningsOf } from "#tests/setup/test-checkout";
 import { DIGITAL_IMAGE_TAX_CODE } from "~/infra/payments/stripe-checkout.server";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /** Stripe Tax with TAX=on: the real stripe library against msw at Stripe's HTTP edge. */
 
@@ -36,11 +36,7 @@ async function checkout(listingId: string) {
 }
 
 function orderOf(sessionId: string) {
-  return getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-    .executeTakeFirstOrThrow();
+  return rowWhere("orders", "*", "checkout_session_hash", checkoutSessionHash(sessionId));
 }
 
 async function statusOf(sessionId: string) {

@@ -21,6 +21,7 @@ import {
   earningsOf,
   payTestCheckout as pay,
 } from "#tests/setup/test-checkout";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
@@ -117,13 +118,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
       { contentType: "text/plain" },
     );
     expect(wrongType.status).toBe(400);
-    expect(
-      await getDb()
-        .selectFrom("orders")
-        .selectAll()
-        .where("customer_email", "=", "bea@example.com")
-        .execute(),
-    ).toHaveLength(0);
+    expect(await rowsWhere("orders", "customer_email", "bea@example.com")).toHaveLength(0);
   });
 
   it("charges the database's prices whatever the client says, and the test checkout completes the purchase", async () => {
@@ -151,11 +146,12 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     const { url, sessionId } = created.body;
     expect(sessionId).toMatch(/^cs_testmode_[A-Za-z0-9_-]{40,}$/);
     expect(url).toBe(`http://localhost:3000/test-checkout/${sessionId}`);
-    const order = await getDb()
-      .selectFrom("orders")
-      .selectAll()
-      .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-      .executeTakeFirstOrThrow();
+    const order = await rowWhere(
+      "orders",
+      "*",
+      "checkout_session_hash",
+      checkoutSessionHash(sessionId),
+    );
     expect(order).toMatchObject({
       status: "pending",
       provider: "test",
@@ -296,15 +292,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     expect(
       earnings.records.map((record: { saleReference: string }) => record.saleReference).sort(),
     ).toEqual(
-      (
-        await getDb()
-          .selectFrom("order_items")
-          .select("id")
-          .where("order_id", "=", order.id)
-          .execute()
-      )
-        .map((item) => item.id)
-        .sort(),
+      (await selectWhere("order_items", "id", "order_id", order.id)).map((item) => item.id).sort(),
     );
     const stats = await (
       await callRoute(statsApi, makeRequest("/api/token-stats", { token: creator.token }))
@@ -322,11 +310,12 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
   it("answers 404 for an unknown session and has no license or downloads before payment", async () => {
     expect((await status("cs_unknown")).status).toBe(404);
     const { body } = await newListingSession();
-    const order = await getDb()
-      .selectFrom("orders")
-      .selectAll()
-      .where("checkout_session_hash", "=", checkoutSessionHash(body.sessionId))
-      .executeTakeFirstOrThrow();
+    const order = await rowWhere(
+      "orders",
+      "*",
+      "checkout_session_hash",
+      checkoutSessionHash(body.sessionId),
+    );
     expect(
       (
         await callRoute(licensePage, makeRequest(`/licenses/${order.license_id}`), {
@@ -360,13 +349,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     });
     const late = await pay(body.sessionId);
     expect(late.status).toBe(400);
-    expect(
-      await getDb()
-        .selectFrom("earnings")
-        .selectAll()
-        .where("listing_id", "=", listing.id)
-        .execute(),
-    ).toHaveLength(0);
+    expect(await rowsWhere("earnings", "listing_id", listing.id)).toHaveLength(0);
   });
 
   it("refuses a cross-site pay (403) like every cookie-carrying form", async () => {

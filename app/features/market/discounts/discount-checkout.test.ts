@@ -20,6 +20,7 @@ import {
   queuedRefundPayloads,
   withTwoProcesses,
 } from "#tests/setup/concurrent-fulfilment";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const buyer = { name: "Bea Buyer", email: "bea@example.com" };
@@ -39,13 +40,7 @@ async function checkoutWith(listingIds: string[], discountCode?: unknown) {
 }
 
 const redemptionsOf = async (id: string) =>
-  (
-    await getDb()
-      .selectFrom("discount_codes")
-      .select("redemptions")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow()
-  ).redemptions;
+  (await rowWhere("discount_codes", "redemptions", "id", id)).redemptions;
 
 const ordersCount = async () =>
   Number(

@@ -7,21 +7,16 @@ import { findOrderBySessionId } from "~/features/market/orders/orders.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { action as discountsAction, loader as discountsPage } from "~/routes/_studio+/discounts";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /** The Discounts form as a browser without JavaScript posts it (a checkbox per listing). */
 function discountForm(cookie: string, fields: Record<string, string>, listingIds: string[] = []) {
   const form = new URLSearchParams({ intent: "create", ...fields });
   for (const id of listingIds) form.append("listingIds", id);
-  return makeRequest("/discounts", {
-    method: "POST",
-    body: form.toString(),
-    cookie,
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+  return formRequest("/discounts", form, { cookie });
 }
 
-const codesOf = (userId: string) =>
-  getDb().selectFrom("discount_codes").selectAll().where("user_id", "=", userId).execute();
+const codesOf = (userId: string) => rowsWhere("discount_codes", "user_id", userId);
 
 describe("the Discounts screen (no JavaScript)", () => {
   it("makes a code from the form, lists it, and deletes it; a refusal comes back beside its field, nothing made", async () => {
@@ -79,12 +74,7 @@ describe("the Discounts screen (no JavaScript)", () => {
 
     const deleted = await callRoute(
       discountsAction,
-      makeRequest("/discounts", {
-        method: "POST",
-        body: new URLSearchParams({ intent: "delete", id: row.id }).toString(),
-        cookie: creator.cookie,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
+      formRequest("/discounts", { intent: "delete", id: row.id }, { cookie: creator.cookie }),
     );
     expect(deleted.status).toBe(302);
     expect((await codesOf(creator.user.id))[0].deleted_at).not.toBeNull();

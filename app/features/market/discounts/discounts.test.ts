@@ -11,6 +11,7 @@ import {
   redeemDiscount,
   type DiscountableItem,
 } from "~/features/market/discounts/discounts.server";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const discountsApi = apiRoute("/api/token-discounts");
 const discountApi = apiRoute("/api/token-discounts/{id}");
@@ -321,11 +322,7 @@ describe("counting a code's uses", () => {
     expect(await redeemDiscount(getDb(), id)).toBe(true);
     expect(await redeemDiscount(getDb(), id)).toBe(true);
     expect(await redeemDiscount(getDb(), id)).toBe(false);
-    const row = await getDb()
-      .selectFrom("discount_codes")
-      .select("redemptions")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("discount_codes", "redemptions", "id", id);
     expect(row.redemptions).toBe(2);
     const open = await code(creator.user.id, { code: "OPEN", percent_off: 10 });
     for (let i = 0; i < 5; i++) expect(await redeemDiscount(getDb(), open)).toBe(true);

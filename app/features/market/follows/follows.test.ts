@@ -21,6 +21,7 @@ import {
   sendFollowDigests,
 } from "./follows.server";
 import { followIdOfToken, unsubscribeToken } from "./follow-links.server";
+import { selectWhere } from "#tests/setup/rows-where";
 
 /**
  * Following a creator (issue 47): an address follows by a mailed link, gets at
@@ -58,12 +59,7 @@ interface QueuedMail {
 }
 
 async function mailTo(email: string): Promise<QueuedMail[]> {
-  const rows = await getDb()
-    .selectFrom("jobs")
-    .select("payload")
-    .where("kind", "=", MAIL_JOB)
-    .orderBy("created_at")
-    .execute();
+  const rows = await selectWhere("jobs", "payload", "kind", MAIL_JOB, "created_at");
   return rows
     .map((row) => JSON.parse(row.payload) as QueuedMail)
     .filter((mail) => mail.to === email);
@@ -218,12 +214,11 @@ describe("the one-click unsubscribe", () => {
     expect(await getDb().selectFrom("follows").select("id").execute()).toHaveLength(1);
     const oneClick = await callRoute(
       unsubscribeAction,
-      makeRequest(url.pathname + url.search, {
-        method: "POST",
-        origin: "none",
-        body: "List-Unsubscribe=One-Click",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
+      formRequest(
+        url.pathname + url.search,
+        { "List-Unsubscribe": "One-Click" },
+        { origin: "none" },
+      ),
     );
     expect(oneClick.status).toBe(200);
     expect(await oneClick.json()).toEqual({ ended: true, message: null });
@@ -340,11 +335,7 @@ describe("what a creator and the admin see", () => {
     expect(
       (await getDb().selectFrom("follows").select("email_key").execute()).map((r) => r.email_key),
     ).toEqual([at("keep")]);
-    const audit = await getDb()
-      .selectFrom("audit_log")
-      .select(["action", "detail"])
-      .where("action", "=", "follow.drop")
-      .execute();
+    const audit = await selectWhere("audit_log", ["action", "detail"], "action", "follow.drop");
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).not.toContain("bounce");
   });

@@ -24,6 +24,7 @@ import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { apiRoute } from "#tests/setup/api-routes";
 import { buyAtTestCheckout, downloadGrantsOf, payTestCheckout } from "#tests/setup/test-checkout";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { action: libraryLinkApi } = apiRoute("/api/library-link");
@@ -38,11 +39,7 @@ async function buy(email: string, listingIds: string[]): Promise<string> {
 }
 
 const orderOf = (sessionId: string) =>
-  getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-    .executeTakeFirstOrThrow();
+  rowWhere("orders", "*", "checkout_session_hash", checkoutSessionHash(sessionId));
 
 async function openLibrary(pathAndQuery: string) {
   const response = await callRoute(libraryPage, makeRequest(pathAndQuery));
@@ -233,9 +230,7 @@ describe("the buyer's library", () => {
     // Shown again: the same (working) grant, not another one.
     const [same] = (await libraryOf(db, email, "https://shop.example", later, 14))[0].items;
     expect(same.downloadUrl).toBe(renewed.downloadUrl);
-    expect(
-      await db.selectFrom("download_grants").selectAll().where("order_id", "=", order.id).execute(),
-    ).toHaveLength(1);
+    expect(await rowsWhere("download_grants", "order_id", order.id)).toHaveLength(1);
 
     // Expired (7 days) and issued over a day ago: renewed too.
     const weekLater = new Date(later.getTime() + 8 * 24 * 60 * 60 * 1000);
@@ -308,13 +303,7 @@ describe("the receipt", () => {
     expect(download.headers.get("Content-Disposition")).toContain("attachment");
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     expect(
-      (
-        await getDb()
-          .selectFrom("download_grants")
-          .select("downloads_used")
-          .where("order_id", "=", order.id)
-          .executeTakeFirstOrThrow()
-      ).downloads_used,
+      (await rowWhere("download_grants", "downloads_used", "order_id", order.id)).downloads_used,
     ).toBe(1);
   });
 });
@@ -335,11 +324,7 @@ describe("asking for the library link", () => {
     expect(unknown.status).toBe(202);
     expect(await known.json()).toEqual({ message: LIBRARY_LINK_SENT });
     expect(await unknown.json()).toEqual({ message: LIBRARY_LINK_SENT });
-    const jobs = await getDb()
-      .selectFrom("jobs")
-      .select("payload")
-      .where("kind", "=", MAIL_JOB)
-      .execute();
+    const jobs = await selectWhere("jobs", "payload", "kind", MAIL_JOB);
     expect(jobs).toHaveLength(1);
     const [mail] = await queuedMailTo(buyer);
     expect(mail.subject).toBe("Your Selfie Studio library link");

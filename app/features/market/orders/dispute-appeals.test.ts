@@ -17,6 +17,7 @@ import {
   stripePayoutDeps,
   stripeRequestsTo,
 } from "#tests/setup/stripe";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /**
  * Disputes and refunds as Stripe has them now, through signed webhooks and the
@@ -70,11 +71,12 @@ async function expectOrderState(
 }
 
 const orderState = (orderId: string) =>
-  getDb()
-    .selectFrom("orders")
-    .select(["status", "dispute_status", "refunded_cents", "dispute_lost_cents"])
-    .where("id", "=", orderId)
-    .executeTakeFirstOrThrow();
+  rowWhere(
+    "orders",
+    ["status", "dispute_status", "refunded_cents", "dispute_lost_cents"],
+    "id",
+    orderId,
+  );
 const transfersTo = (accountId: string) =>
   [...stripeMock.transfers.values()].filter((transfer) => transfer.destination === accountId);
 

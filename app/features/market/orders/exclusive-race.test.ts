@@ -9,6 +9,7 @@ import {
   queuedRefundPayloads,
   withTwoProcesses,
 } from "#tests/setup/concurrent-fulfilment";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 /**
  * Two buyers racing for one Exclusive licence (decision 101), on PostgreSQL
@@ -55,11 +56,7 @@ describe.skipIf(!onPostgres)("an Exclusive licence paid twice at once (PostgreSQ
           );
         }
         // The ledger: every share of the refunded orders is reversed, the winner's stands.
-        const earnings = await getDb()
-          .selectFrom("earnings")
-          .selectAll()
-          .where("listing_id", "=", listing.id)
-          .execute();
+        const earnings = await rowsWhere("earnings", "listing_id", listing.id);
         expect(earnings).toHaveLength(buyers);
         for (const share of earnings) {
           expect(share.amount_cents + share.platform_fee_cents).toBe(50000);

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
 import { getFileStore } from "~/infra/file-store.server";
-import { HttpError } from "~/infra/errors.server";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
@@ -20,6 +19,8 @@ import {
 import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
 import { MAIL_JOB } from "~/features/mail/public.server";
 import { cartContents } from "~/features/market/checkout/cart-contents.server";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { httpFailure } from "#tests/setup/errors";
 
 const buyer = (email: string) => ({ name: "Tia Buyer", email });
 
@@ -34,21 +35,8 @@ async function order(listingId: string, licenseType: "standard" | "extended" | "
 }
 
 async function jobsOf(kind: string, text: string) {
-  const rows = await getDb()
-    .selectFrom("jobs")
-    .select("payload")
-    .where("kind", "=", kind)
-    .execute();
+  const rows = await selectWhere("jobs", "payload", "kind", kind);
   return rows.filter((row) => row.payload.includes(text));
-}
-
-async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
 }
 
 describe("licence tiers", () => {
@@ -87,7 +75,7 @@ describe("licence tiers", () => {
     // Without a price in the input, the service checks against the price it settles on.
     const creator = await createTestUser();
     const { stylized } = await createListing(creator.user.id, { price: 30 });
-    const error = await refusal(
+    const error = await httpFailure(
       listStylizedImage(getDb(), getFileStore(), {
         userId: creator.user.id,
         input: listingInputSchema.parse({
@@ -120,7 +108,7 @@ describe("licence tiers", () => {
         ).n,
       );
     const before = await count();
-    const error = await refusal(order(listing.id, "exclusive"));
+    const error = await httpFailure(order(listing.id, "exclusive"));
     expect(error.status).toBe(400);
     expect(error.message).toBe(
       '"Test Portrait" is not sold with an Exclusive license. Please choose a license it offers.',
@@ -153,11 +141,7 @@ describe("licence tiers", () => {
     const rival = await order(listing.id, "exclusive");
 
     expect((await fulfillOrder(db, exclusive.order.id, {}, new Date())).outcome).toBe("fulfilled");
-    const after = await db
-      .selectFrom("listings")
-      .selectAll()
-      .where("id", "=", listing.id)
-      .executeTakeFirstOrThrow();
+    const after = await rowWhere("listings", "*", "id", listing.id);
     expect(after.status).toBe("withdrawn");
     expect(after.exclusive_sold_at).not.toBeNull();
     expect(await jobsOf(EXCLUSIVE_SOLD_JOB, listing.id)).toHaveLength(1);
@@ -174,11 +158,7 @@ describe("licence tiers", () => {
       // Paid again (a replayed return): nothing more.
       expect((await fulfillOrder(db, late.order.id, {}, new Date())).outcome).toBe("already-paid");
       expect(await jobsOf(REFUND_PAYMENT_JOB, late.order.id)).toHaveLength(1);
-      const grants = await db
-        .selectFrom("download_grants")
-        .select("id")
-        .where("order_id", "=", late.order.id)
-        .execute();
+      const grants = await selectWhere("download_grants", "id", "order_id", late.order.id);
       expect(grants).toEqual([]);
     }
 
@@ -190,9 +170,9 @@ describe("licence tiers", () => {
     expect(exclusiveLicense?.items[0].licenseType).toBe("exclusive");
 
     // Not for sale, not listable again.
-    const checkout = await refusal(order(listing.id, "standard"));
+    const checkout = await httpFailure(order(listing.id, "standard"));
     expect(checkout.status).toBe(400);
-    const relist = await refusal(
+    const relist = await httpFailure(
       listStylizedImage(db, getFileStore(), {
         userId: creator.user.id,
         input: listingInputSchema.parse({ stylizedImageId: stylized.id, title: "Again" }),

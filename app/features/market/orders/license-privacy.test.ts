@@ -9,6 +9,7 @@ import { onboardTestPayouts, runPayoutJobs } from "#tests/setup/payouts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { buyAtTestCheckout } from "#tests/setup/test-checkout";
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from "~/features/accounts/public.server";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
 const { loader: earningsApi } = apiRoute("/api/token-earnings");
@@ -32,16 +33,8 @@ async function buyFromTwoCreators() {
   const b = await createListing(bob.user.id, { title: "Bob Portrait" });
   const sessionId = await buyAtTestCheckout([a.listing.id, b.listing.id], buyer);
   await runPayoutJobs();
-  const order = await getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("customer_email", "=", buyer.email)
-    .executeTakeFirstOrThrow();
-  const items = await getDb()
-    .selectFrom("order_items")
-    .selectAll()
-    .where("order_id", "=", order.id)
-    .execute();
+  const order = await rowWhere("orders", "*", "customer_email", buyer.email);
+  const items = await rowsWhere("order_items", "order_id", order.id);
   return {
     alice,
     bob,
@@ -65,9 +58,7 @@ describe("the license page and what creators see of an order", () => {
     const payouts = await (
       await callRoute(payoutsApi, makeRequest("/api/token-payouts", { token: alice.token }))
     ).json();
-    const notices = (
-      await getDb().selectFrom("jobs").select("payload").where("kind", "=", MAIL_JOB).execute()
-    )
+    const notices = (await selectWhere("jobs", "payload", "kind", MAIL_JOB))
       .map((row) => JSON.parse(row.payload) as { to: string; text: string; html: string })
       .filter((mail) => mail.to === alice.user.email);
     expect(notices).toHaveLength(1);

@@ -9,6 +9,7 @@ import { createCheckoutSession, deliverStripeWebhook, setUpStripeMock } from "#t
 import { MAIL_JOB } from "~/features/mail/public.server";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { grantToken, redeemDownload } from "~/features/market/orders/download-grants.server";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 /**
  * What SQLite's single writer gave the market for free, shown on PostgreSQL
@@ -41,11 +42,7 @@ async function paidCheckout(buyerEmail: string, prices: number[]) {
   const { sessionId } = (await response.json()) as { sessionId: string };
   const session = stripeMock.complete(sessionId);
   const orderOf = () =>
-    getDb()
-      .selectFrom("orders")
-      .selectAll()
-      .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-      .executeTakeFirstOrThrow();
+    rowWhere("orders", "*", "checkout_session_hash", checkoutSessionHash(sessionId));
   return { session, orderOf };
 }
 
@@ -55,11 +52,7 @@ async function deliver(payload: string): Promise<{ status: number; outcome?: str
 }
 
 async function mailsTo(email: string): Promise<number> {
-  const jobs = await getDb()
-    .selectFrom("jobs")
-    .select("payload")
-    .where("kind", "=", MAIL_JOB)
-    .execute();
+  const jobs = await selectWhere("jobs", "payload", "kind", MAIL_JOB);
   return jobs.filter((job) => (JSON.parse(job.payload) as { to?: string }).to === email).length;
 }
 
@@ -96,11 +89,7 @@ describe.skipIf(!onPostgres)("the market under concurrent callers (PostgreSQL)",
     const secondOrder = await second.orderOf();
     expect(secondOrder.status).toBe("paid");
     expect(await mailsTo("fifty-events@example.com")).toBe(1);
-    const grants = await getDb()
-      .selectFrom("download_grants")
-      .select("id")
-      .where("order_id", "=", secondOrder.id)
-      .execute();
+    const grants = await selectWhere("download_grants", "id", "order_id", secondOrder.id);
     expect(grants).toHaveLength(1);
   });
 
@@ -148,11 +137,7 @@ describe.skipIf(!onPostgres)("the market under concurrent callers (PostgreSQL)",
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
 
     const after = await orderOf();
-    const audit = await getDb()
-      .selectFrom("audit_log")
-      .select(["action", "detail"])
-      .where("subject_id", "=", order.id)
-      .execute();
+    const audit = await selectWhere("audit_log", ["action", "detail"], "subject_id", order.id);
     const sum = (action: string) =>
       audit
         .filter((row) => row.action === action)
@@ -168,11 +153,12 @@ describe.skipIf(!onPostgres)("the market under concurrent callers (PostgreSQL)",
     expect(after.refunded_cents).toBeGreaterThanOrEqual(0);
     expect(after.refunded_cents).toBeLessThanOrEqual(order.total_cents);
     // The shares' reversed parts add up to the order's refunded total.
-    const shares = await getDb()
-      .selectFrom("earnings")
-      .select(["creator_reversed_cents", "platform_reversed_cents"])
-      .where("order_id", "=", order.id)
-      .execute();
+    const shares = await selectWhere(
+      "earnings",
+      ["creator_reversed_cents", "platform_reversed_cents"],
+      "order_id",
+      order.id,
+    );
     expect(
       shares.reduce(
         (total, row) => total + row.creator_reversed_cents + row.platform_reversed_cents,
@@ -191,11 +177,7 @@ describe.skipIf(!onPostgres)("the market under concurrent callers (PostgreSQL)",
       "processed",
     );
     const order = await orderOf();
-    const grant = await getDb()
-      .selectFrom("download_grants")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .executeTakeFirstOrThrow();
+    const grant = await rowWhere("download_grants", "*", "order_id", order.id);
     await getDb()
       .updateTable("download_grants")
       .set({ max_downloads: 20, downloads_used: 7 })
@@ -215,11 +197,7 @@ describe.skipIf(!onPostgres)("the market under concurrent callers (PostgreSQL)",
       );
       const spent = results.flatMap((result) => (result.ok ? [result.downloadsLeft] : []));
       expect(spent.sort((a, b) => a - b)).toEqual(Array.from({ length: left }, (_, n) => n));
-      const stored = await getDb()
-        .selectFrom("download_grants")
-        .select("downloads_used")
-        .where("id", "=", grant.id)
-        .executeTakeFirstOrThrow();
+      const stored = await rowWhere("download_grants", "downloads_used", "id", grant.id);
       expect(stored.downloads_used).toBe(20);
     } finally {
       await Promise.all(processes.map((db) => db.destroy()));

@@ -16,6 +16,7 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { paymentStatusOf } from "#tests/setup/test-checkout";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { flashOf } from "#tests/setup/flash";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 /**
  * Refund requests through their real doors, on a temporary database (both
@@ -92,19 +93,13 @@ async function adminCall(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const requestsOf = (orderId: string) =>
-  getDb().selectFrom("refund_requests").selectAll().where("order_id", "=", orderId).execute();
+const requestsOf = (orderId: string) => rowsWhere("refund_requests", "order_id", orderId);
 
-const orderRow = (orderId: string) =>
-  getDb().selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+const orderRow = (orderId: string) => rowWhere("orders", "*", "id", orderId);
 
 /** The queued messages, as the mail job will send them. */
 async function queuedMail() {
-  const rows = await getDb()
-    .selectFrom("jobs")
-    .select("payload")
-    .where("kind", "=", MAIL_JOB)
-    .execute();
+  const rows = await selectWhere("jobs", "payload", "kind", MAIL_JOB);
   return rows.map(
     (row) => JSON.parse(row.payload) as { to: string; subject: string; text: string },
   );
@@ -376,11 +371,7 @@ describe("the admin's decision", () => {
     expect(await requestsOf(bought.orderId)).toEqual([
       expect.objectContaining({ status: "refunded", decided_by: admin.user.id }),
     ]);
-    const shares = await getDb()
-      .selectFrom("earnings")
-      .select("status")
-      .where("order_id", "=", bought.orderId)
-      .execute();
+    const shares = await selectWhere("earnings", "status", "order_id", bought.orderId);
     expect(shares).toEqual([{ status: "reversed" }]);
     const mail = await queuedMail();
     const toCreator = mail.find((message) => message.to === bought.creator.user.email)!;
@@ -419,11 +410,7 @@ describe("the admin's decision", () => {
       subject: "Your refund request to Selfie Studio was declined",
     });
     expect(toBuyer.text).toContain("Why: The file matches the preview exactly.");
-    const audit = await getDb()
-      .selectFrom("audit_log")
-      .select(["actor_id", "action"])
-      .where("subject_id", "=", id)
-      .execute();
+    const audit = await selectWhere("audit_log", ["actor_id", "action"], "subject_id", id);
     expect(audit).toEqual([{ actor_id: admin.user.id, action: "refund_request.decline" }]);
 
     const response = await callRoute(

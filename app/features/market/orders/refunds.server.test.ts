@@ -16,6 +16,7 @@ import { redeemDownload, grantToken } from "~/features/market/orders/download-gr
 import { licenseByLicenseId } from "~/features/market/orders/licenses.server";
 import { platformStats } from "~/features/admin/stats.server";
 import { creatorBalance } from "~/features/payouts/ledger/balances.server";
+import { firstRowWhere, rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const scope = { includeTestSales: true };
 const db = () => getDb();
@@ -29,20 +30,12 @@ async function refund(orderId: string, totalCents: number, reason = "test") {
 }
 
 async function licenseOfOrderId(orderId: string) {
-  const { license_id } = await db()
-    .selectFrom("orders")
-    .select("license_id")
-    .where("id", "=", orderId)
-    .executeTakeFirstOrThrow();
+  const { license_id } = await rowWhere("orders", "license_id", "id", orderId);
   return licenseByLicenseId(db(), license_id);
 }
 
 async function tokensOf(orderId: string): Promise<string[]> {
-  const grants = await db()
-    .selectFrom("download_grants")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .execute();
+  const grants = await selectWhere("download_grants", "id", "order_id", orderId);
   return grants.map((grant) => grantToken(grant.id));
 }
 
@@ -108,17 +101,9 @@ describe("a refund in test mode", () => {
       reason: "refunded",
     });
     expect((await licenseOfOrderId(orderId))?.revokedAt).toBeTruthy();
-    const order = await db()
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", orderId)
-      .executeTakeFirstOrThrow();
+    const order = await rowWhere("orders", "*", "id", orderId);
     expect(order).toMatchObject({ status: "refunded", refunded_cents: 2000 });
-    const notices = await db()
-      .selectFrom("jobs")
-      .select("payload")
-      .where("kind", "=", "mail.send")
-      .execute();
+    const notices = await selectWhere("jobs", "payload", "kind", "mail.send");
     expect(notices.map((row) => JSON.parse(row.payload).subject)).toContain(
       "Your Selfie Studio order was refunded",
     );
@@ -166,11 +151,7 @@ describe("a refund in test mode", () => {
 
 describe("the creator's notice of a refund", () => {
   async function mailsTo(email: string) {
-    const rows = await db()
-      .selectFrom("jobs")
-      .select("payload")
-      .where("kind", "=", "mail.send")
-      .execute();
+    const rows = await selectWhere("jobs", "payload", "kind", "mail.send");
     return rows
       .map(
         (row) =>
@@ -188,11 +169,7 @@ describe("the creator's notice of a refund", () => {
     const { listing } = await createListing(creator.user.id, { title: "Harbour Dawn", price: 20 });
     const orderId = await testCheckoutSale([listing.id], "refund-notice@example.com");
     await runPayoutJobs();
-    const [item] = await db()
-      .selectFrom("order_items")
-      .select("id")
-      .where("order_id", "=", orderId)
-      .execute();
+    const [item] = await selectWhere("order_items", "id", "order_id", orderId);
 
     await refund(orderId, 1000);
     const [partial] = await mailsTo(creator.user.email);
@@ -243,11 +220,7 @@ describe("a partial refund", () => {
       platform_reversed_cents: 30,
     });
     expect(await testAccountBalanceCents(db(), accountId)).toBe(2125 - 425);
-    const order = await db()
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", orderId)
-      .executeTakeFirstOrThrow();
+    const order = await rowWhere("orders", "*", "id", orderId);
     expect(order).toMatchObject({ status: "paid", refunded_cents: 700 });
     for (const token of await tokensOf(orderId))
       expect((await redeemDownload(db(), token, new Date(), { count: false })).ok).toBe(true);
@@ -338,11 +311,7 @@ describe("a dispute", () => {
       { status: "reversed", transfer_reversed_cents: 1700 },
     ]);
     expect(
-      await db()
-        .selectFrom("orders")
-        .select(["status", "refunded_cents", "dispute_status"])
-        .where("id", "=", orderId)
-        .executeTakeFirst(),
+      await firstRowWhere("orders", ["status", "refunded_cents", "dispute_status"], "id", orderId),
     ).toEqual({
       status: "refunded",
       refunded_cents: 2000,

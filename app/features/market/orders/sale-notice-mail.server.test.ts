@@ -8,6 +8,7 @@ import { addressesOf, readEml } from "#tests/setup/mail";
 import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { openTestCheckout, payTestCheckout } from "#tests/setup/test-checkout";
+import { firstRowWhere, rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 /** Starts a purchase of the listings in the built-in test checkout; answers the session id. */
 async function startPurchase(email: string, listingIds: string[]): Promise<string> {
@@ -39,11 +40,12 @@ describe("the sale notice", () => {
     const buyerEmail = "sale-notice-buyer@example.com";
     const sessionId = await startPurchase(buyerEmail, [a.listing.id, b.listing.id]);
     await pay(sessionId);
-    const order = await getDb()
-      .selectFrom("orders")
-      .selectAll()
-      .where("checkout_session_hash", "=", checkoutSessionHash(sessionId))
-      .executeTakeFirstOrThrow();
+    const order = await rowWhere(
+      "orders",
+      "*",
+      "checkout_session_hash",
+      checkoutSessionHash(sessionId),
+    );
 
     // Paying again, and fulfilling again (a retried webhook or return), queue nothing more.
     await payTestCheckout(sessionId);
@@ -52,11 +54,12 @@ describe("the sale notice", () => {
     expect(await queuedMailTo(dan.user.email)).toHaveLength(1);
     expect(await queuedMailTo(buyerEmail)).toHaveLength(1);
 
-    const ledger = await getDb()
-      .selectFrom("earnings")
-      .select(["listing_id", "amount_cents", "test_mode"])
-      .where("order_id", "=", order.id)
-      .execute();
+    const ledger = await selectWhere(
+      "earnings",
+      ["listing_id", "amount_cents", "test_mode"],
+      "order_id",
+      order.id,
+    );
     const shareOf = (listingId: string) =>
       ledger.find((row) => row.listing_id === listingId)!.amount_cents;
     expect(shareOf(a.listing.id)).toBe(2125);
@@ -119,11 +122,7 @@ describe("the sale notice", () => {
     expect(await queuedMailTo(cleo.user.email)).toHaveLength(0);
     expect(await queuedMailTo(banned.user.email)).toHaveLength(0);
     expect(
-      await getDb()
-        .selectFrom("orders")
-        .select("status")
-        .where("customer_email", "=", "sale-notice-banned@example.com")
-        .executeTakeFirst(),
+      await firstRowWhere("orders", "status", "customer_email", "sale-notice-banned@example.com"),
     ).toEqual({ status: "refunded" });
   });
 

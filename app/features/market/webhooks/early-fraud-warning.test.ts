@@ -24,6 +24,7 @@ import {
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 /**
  * Stripe's early fraud warnings (radar.early_fraud_warning.created) through
@@ -71,11 +72,9 @@ async function paidSale() {
   return { ...paid, creator };
 }
 
-const orderRow = (orderId: string) =>
-  getDb().selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+const orderRow = (orderId: string) => rowWhere("orders", "*", "id", orderId);
 
-const jobsOf = (kind: string) =>
-  getDb().selectFrom("jobs").select(["payload", "status"]).where("kind", "=", kind).execute();
+const jobsOf = (kind: string) => selectWhere("jobs", ["payload", "status"], "kind", kind);
 
 const refundsAtStripe = () => stripeRequestsTo("POST", /^\/v1\/refunds$/);
 
@@ -94,11 +93,12 @@ describe("radar.early_fraud_warning.created", () => {
       refund_reason:
         "An early fraud warning from the card's issuer (made_with_stolen_card), so the payment was refunded at once",
     });
-    const shares = await getDb()
-      .selectFrom("earnings")
-      .select(["status", "creator_reversed_cents"])
-      .where("order_id", "=", order.id)
-      .execute();
+    const shares = await selectWhere(
+      "earnings",
+      ["status", "creator_reversed_cents"],
+      "order_id",
+      order.id,
+    );
     expect(shares).toEqual([{ status: "reversed", creator_reversed_cents: 1700 }]);
     const mail = (await jobsOf(MAIL_JOB)).map(
       (job) => JSON.parse(job.payload) as { to: string; subject: string; text: string },
@@ -110,11 +110,7 @@ describe("radar.early_fraud_warning.created", () => {
     expect(mail.find((message) => message.to === order.customer_email)?.subject).toBe(
       "Your Selfie Studio order was refunded",
     );
-    const audit = await getDb()
-      .selectFrom("audit_log")
-      .select(["actor_id", "action"])
-      .where("subject_id", "=", order.id)
-      .execute();
+    const audit = await selectWhere("audit_log", ["actor_id", "action"], "subject_id", order.id);
     expect(audit).toEqual([{ actor_id: "stripe", action: "order.refund" }]);
 
     // The money goes back through the refund job: one refund of the whole charge at Stripe.

@@ -21,6 +21,7 @@ import {
   paymentStatusOf,
   payTestCheckout,
 } from "#tests/setup/test-checkout";
+import { rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
@@ -58,12 +59,7 @@ async function openCheckout(listingIds: string[], email: string) {
 }
 
 /** The order of a buyer (each test's buyers have addresses of their own). */
-const orderOfBuyer = (email: string) =>
-  getDb()
-    .selectFrom("orders")
-    .selectAll()
-    .where("customer_email", "=", email)
-    .executeTakeFirstOrThrow();
+const orderOfBuyer = (email: string) => rowWhere("orders", "*", "customer_email", email);
 const transferJobsOf = (earningId: string) =>
   getDb()
     .selectFrom("jobs")
@@ -154,9 +150,9 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
     const status = await (await paymentStatusOf(sessionId)).json();
     expect(status).toMatchObject({ success: false, paymentStatus: "refunded", downloads: [] });
     // The buyer is told, and gets no receipt; the banned creator gets no sale notice.
-    const mails = (
-      await getDb().selectFrom("jobs").select("payload").where("kind", "=", "mail.send").execute()
-    ).map((row) => JSON.parse(row.payload) as { to: string; subject: string });
+    const mails = (await selectWhere("jobs", "payload", "kind", "mail.send")).map(
+      (row) => JSON.parse(row.payload) as { to: string; subject: string },
+    );
     expect(
       mails.filter((mail) => mail.to === "open-checkout@example.com").map((mail) => mail.subject),
     ).toEqual([expect.stringMatching(/refund/i)]);

@@ -10,6 +10,7 @@ import { creatorBalance } from "~/features/payouts/ledger/balances.server";
 import { setUserStatus } from "~/features/admin/user-status.server";
 import { SUPER_ADMIN_ID } from "~/lib/accounts";
 import { createDiscount } from "~/features/market/discounts/discounts.server";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 /**
  * The ledger's invariant under random sequences of purchases (some taxed:
@@ -45,11 +46,7 @@ async function checkOrders() {
     .where("status", "in", ["paid", "refunded", "disputed"])
     .execute();
   for (const order of orders) {
-    const shares = await db
-      .selectFrom("earnings")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .execute();
+    const shares = await rowsWhere("earnings", "order_id", order.id);
     const creators = shares.reduce(
       (sum, row) => sum + row.amount_cents - row.creator_reversed_cents,
       0,
@@ -91,11 +88,7 @@ async function checkCreators(
     expect(balance.earned).toBe(balance.owed + balance.transferred + balance.held);
     const accountId = accounts.get(id);
     if (!settled || !accountId) continue;
-    const shares = await db
-      .selectFrom("earnings")
-      .selectAll()
-      .where("creator_id", "=", id)
-      .execute();
+    const shares = await rowsWhere("earnings", "creator_id", id);
     const sent = shares.filter((row) => row.transfer_id !== null);
     const expected = sent.reduce(
       (sum, row) => sum + row.amount_cents - row.creator_reversed_cents,
@@ -176,11 +169,7 @@ describe("the ledger invariant", () => {
         } else if (orders.length === 0) {
           continue;
         } else if (roll < 0.5) {
-          const order = await db
-            .selectFrom("orders")
-            .selectAll()
-            .where("id", "=", pick(orders))
-            .executeTakeFirstOrThrow();
+          const order = await rowWhere("orders", "*", "id", pick(orders));
           const left = order.total_cents - order.refunded_cents;
           const amount = next() < 0.5 ? left : Math.max(1, Math.floor(next() * left));
           await db.transaction().execute((trx) =>
@@ -203,11 +192,7 @@ describe("the ledger invariant", () => {
               ),
             );
         } else if (roll < 0.7) {
-          const disputed = await db
-            .selectFrom("orders")
-            .selectAll()
-            .where("status", "=", "disputed")
-            .execute();
+          const disputed = await rowsWhere("orders", "status", "disputed");
           if (disputed.length > 0) {
             const order = pick(disputed);
             const status = next() < 0.5 ? "won" : "lost";

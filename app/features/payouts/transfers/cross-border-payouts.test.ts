@@ -21,6 +21,7 @@ import { runReversal, runTransfer } from "~/features/payouts/transfers/payout-jo
 import type { PayoutsOverview } from "~/features/payouts/types";
 import { apiRoute } from "#tests/setup/api-routes";
 import { payoutAccountsOf } from "#tests/setup/user-state";
+import { firstRowWhere } from "#tests/setup/rows-where";
 
 const { loader: payoutsApi } = apiRoute("/api/token-payouts");
 
@@ -161,11 +162,12 @@ describe("payouts to creators in other countries", () => {
       country: "FR",
     });
     expect(
-      await db
-        .selectFrom("test_payout_accounts")
-        .select(["country", "service_agreement"])
-        .where("id", "=", accountId)
-        .executeTakeFirst(),
+      await firstRowWhere(
+        "test_payout_accounts",
+        ["country", "service_agreement"],
+        "id",
+        accountId,
+      ),
     ).toEqual({
       country: "FR",
       service_agreement: "recipient",

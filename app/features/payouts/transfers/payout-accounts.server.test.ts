@@ -12,6 +12,7 @@ import {
   testCheckoutSale,
 } from "#tests/setup/payouts";
 import { refreshPayoutAccount } from "~/features/payouts/transfers/payout-accounts.server";
+import { selectWhere } from "#tests/setup/rows-where";
 
 describe("a transfer that gave up", () => {
   it("is sent when the creator next comes back to their payout account, once", async () => {
@@ -36,9 +37,9 @@ describe("a transfer that gave up", () => {
     };
     await runPayoutJobs(payoutDeps(undefined, undefined, () => broken));
     expect(await sharesOf(orderId)).toMatchObject([{ status: "owed", transfer_id: null }]);
-    expect(
-      await db.selectFrom("jobs").select("status").where("kind", "=", "payouts.transfer").execute(),
-    ).toEqual([{ status: "failed" }]);
+    expect(await selectWhere("jobs", "status", "kind", "payouts.transfer")).toEqual([
+      { status: "failed" },
+    ]);
 
     await refreshPayoutAccount(db, new TestPayoutProvider(db), creator.user.id, new Date());
     await refreshPayoutAccount(db, new TestPayoutProvider(db), creator.user.id, new Date());
@@ -46,11 +47,12 @@ describe("a transfer that gave up", () => {
     expect(await sharesOf(orderId)).toMatchObject([
       { status: "transferred", transferred_cents: 850 },
     ]);
-    const movements = await db
-      .selectFrom("test_payout_movements")
-      .select(["kind", "amount_cents"])
-      .where("account_id", "=", accountId)
-      .execute();
+    const movements = await selectWhere(
+      "test_payout_movements",
+      ["kind", "amount_cents"],
+      "account_id",
+      accountId,
+    );
     expect(movements).toEqual([{ kind: "transfer", amount_cents: 850 }]);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from "#tests/setup/stripe";
 import { apiRoute } from "#tests/setup/api-routes";
 import { downloadGrantsOf } from "#tests/setup/test-checkout";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
@@ -122,11 +123,7 @@ describe("a banned creator's money with Stripe", () => {
     // Stripe's echo of the refund records nothing new; the order's refund reason stays the ban's.
     expect((await deliver(chargeRefundedEvent(chargeId))).status).toBe(200);
     await runMoneyJobs();
-    const after = await getDb()
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", order.id)
-      .executeTakeFirstOrThrow();
+    const after = await rowWhere("orders", "*", "id", order.id);
     expect(after).toMatchObject({
       status: "refunded",
       refunded_cents: 4000,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { http } from "msw";
-import { getDb } from "~/infra/db.server";
 import { createStripeClient } from "~/infra/payments/stripe-checkout.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
@@ -23,6 +22,7 @@ import {
   stripeRequestsTo,
 } from "#tests/setup/stripe";
 import { apiRoute } from "#tests/setup/api-routes";
+import { firstRowWhere, rowWhere, selectWhere } from "#tests/setup/rows-where";
 
 const { loader: payoutsApi } = apiRoute("/api/token-payouts");
 const { action: refundApi } = apiRoute("/api/admin/orders/{orderId}/refund");
@@ -149,11 +149,12 @@ describe("Stripe Connect payouts", () => {
     await runJobs();
     expect(await sharesOf(order.id)).toMatchObject([{ status: "owed" }]);
     await postPayoutOnboarding(creator.token);
-    const { account_id } = await getDb()
-      .selectFrom("payout_accounts")
-      .select("account_id")
-      .where("user_id", "=", creator.user.id)
-      .executeTakeFirstOrThrow();
+    const { account_id } = await rowWhere(
+      "payout_accounts",
+      "account_id",
+      "user_id",
+      creator.user.id,
+    );
     stripeMock.onboard(account_id);
     await deliver(accountUpdatedEvent(account_id), CONNECT_SECRET);
     await runJobs();
@@ -234,11 +235,7 @@ describe("refunds through Stripe", () => {
       transfer_reversed_cents: 850,
     });
     expect(
-      await getDb()
-        .selectFrom("orders")
-        .select(["status", "refunded_cents"])
-        .where("id", "=", partial.order.id)
-        .executeTakeFirst(),
+      await firstRowWhere("orders", ["status", "refunded_cents"], "id", partial.order.id),
     ).toEqual({ status: "paid", refunded_cents: 1000 });
 
     // The rest, later: the order is refunded, and the second reversal takes the rest of the transfer.
@@ -299,15 +296,7 @@ describe("refunds through Stripe", () => {
       expect(echo.status).toBe(200);
       await Promise.all([runJobs(), runJobs()]);
       server.resetHandlers();
-      winners.add(
-        (
-          await getDb()
-            .selectFrom("orders")
-            .select("refund_reason")
-            .where("id", "=", order.id)
-            .executeTakeFirstOrThrow()
-        ).refund_reason,
-      );
+      winners.add((await rowWhere("orders", "refund_reason", "id", order.id)).refund_reason);
 
       const refunds = [...stripeMock.refunds.values()].filter(
         (refund) => refund.payment_intent === order.payment_intent_id,
@@ -325,11 +314,7 @@ describe("refunds through Stripe", () => {
           ),
         ).toHaveLength(1);
       }
-      const notices = await getDb()
-        .selectFrom("jobs")
-        .select("payload")
-        .where("kind", "=", "mail.send")
-        .execute();
+      const notices = await selectWhere("jobs", "payload", "kind", "mail.send");
       expect(
         notices.filter(
           (row) =>
@@ -351,11 +336,7 @@ describe("disputes through Stripe", () => {
     const lost = await paidSale([listing.id], "dispute-lost@example.com");
     await runJobs();
     const statusOf = async (orderId: string) =>
-      await getDb()
-        .selectFrom("orders")
-        .select(["status", "dispute_status", "refunded_cents"])
-        .where("id", "=", orderId)
-        .executeTakeFirstOrThrow();
+      await rowWhere("orders", ["status", "dispute_status", "refunded_cents"], "id", orderId);
 
     for (const sale of [won, lost]) {
       expect(

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { http, HttpResponse } from "msw";
-import { getDb } from "~/infra/db.server";
 import * as payouts from "~/routes/_studio+/payouts";
 import * as onboard from "~/routes/_studio+/payouts_.onboard";
 import { callRoute, formRequest } from "#tests/setup/requests";
 import { stripeMock } from "#tests/mocks/stripe";
 import { startStripeOnboarding, setUpStripeMock } from "#tests/setup/stripe";
+import { selectWhere } from "#tests/setup/rows-where";
 
 /**
  * When Stripe refuses to open a creator's account or an onboarding link, the
@@ -39,11 +39,7 @@ async function onboardByApi(country: string) {
 }
 
 const accountsOf = (userId: string) =>
-  getDb()
-    .selectFrom("payout_accounts")
-    .select("account_id")
-    .where("user_id", "=", userId)
-    .execute();
+  selectWhere("payout_accounts", "account_id", "user_id", userId);
 
 describe("Stripe refusing to set up a creator's payouts", () => {
   it("a 400 invalid_request_error from POST /v1/accounts shows Stripe's message, on the API and on the page", async () => {

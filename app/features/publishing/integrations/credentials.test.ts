@@ -6,6 +6,7 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const { tokenIntegrations, displayIntegrations, deleteIntegration } = apiRoutes({
   tokenIntegrations: "/api/token-marketplace-integrations",
@@ -69,11 +70,7 @@ describe("integrations API (manual setup)", () => {
     expect(typeof body.createdAt).toBe("string");
 
     // The row holds ciphertext; the connector can open it.
-    const row = await getDb()
-      .selectFrom("integrations")
-      .selectAll()
-      .where("user_id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("integrations", "*", "user_id", user.id);
     expect(row.credentials).not.toContain(apiKey);
     expect((await openIntegration(getDb(), user.id, "opensea"))?.secret).toBe(apiKey);
 
@@ -181,13 +178,7 @@ describe("integrations API (manual setup)", () => {
       { platform: "rarible" },
     );
     expect(removed.status).toBe(204);
-    expect(
-      await getDb()
-        .selectFrom("integrations")
-        .selectAll()
-        .where("user_id", "=", alice.user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("integrations", "user_id", alice.user.id)).toEqual([]);
     const unknown = await callRoute(
       deleteIntegration.action,
       makeRequest("/api/token-marketplace-integrations/myspace", {

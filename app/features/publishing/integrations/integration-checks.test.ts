@@ -1,7 +1,6 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
-import { getDb } from "~/infra/db.server";
 import { INTEGRATION_CHECK_RATE_LIMIT } from "~/features/publishing/integrations/integration-checks.server";
 import * as integrationsRoute from "~/routes/_studio+/integrations";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
@@ -9,6 +8,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { startSftpServer, type SftpTestServer } from "#tests/setup/sftp-server";
 import { shopifyHandlers, shopifyMock } from "#tests/mocks/shopify";
 import { apiRoute } from "#tests/setup/api-routes";
+import { rowsWhere } from "#tests/setup/rows-where";
 
 const tokenIntegrations = apiRoute("/api/token-marketplace-integrations");
 
@@ -48,8 +48,7 @@ const saveOnScreen = (cookie: string, apiKey: string) =>
     ),
   );
 
-const savedRows = (userId: string) =>
-  getDb().selectFrom("integrations").selectAll().where("user_id", "=", userId).execute();
+const savedRows = (userId: string) => rowsWhere("integrations", "user_id", userId);
 
 describe("integration checks are throttled per creator", () => {
   it("Adobe Stock: after a few refused passwords the screen says to wait (429) and the SFTP server is not asked, not even with the right password", async () => {

@@ -25,7 +25,7 @@ import { createFalMock } from "#tests/mocks/fal";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
 import { RELEASE_DETAILS } from "#tests/setup/model-releases";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const { tokenIntegrations, publicationsApi, postApi, releaseApi } = apiRoutes({
   tokenIntegrations: "/api/token-marketplace-integrations",
@@ -257,9 +257,7 @@ describe("Adobe Stock connection", () => {
     const refusal = JSON.stringify(await wrong.json());
     expect(refusal).toContain("Adobe Stock refused this SFTP username or password");
     expect(refusal).not.toContain("not-the-password");
-    expect(
-      await db.selectFrom("integrations").selectAll().where("user_id", "=", user.id).execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("integrations", "user_id", user.id)).toEqual([]);
 
     const closed = net.createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
@@ -275,17 +273,11 @@ describe("Adobe Stock connection", () => {
     } finally {
       getConfig().ADOBE_STOCK_SFTP_PORT = sftp.port;
     }
-    expect(
-      await db.selectFrom("integrations").selectAll().where("user_id", "=", user.id).execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("integrations", "user_id", user.id)).toEqual([]);
 
     const saved = await saveConnection(cookie, { username: USERNAME, apiKey: PASSWORD });
     expect(saved.status).toBe(302);
-    const row = await db
-      .selectFrom("integrations")
-      .selectAll()
-      .where("user_id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("integrations", "*", "user_id", user.id);
     expect(row).toMatchObject({
       platform: "adobestock",
       account_name: USERNAME,
@@ -334,11 +326,7 @@ describe("Adobe Stock connection", () => {
       getConfig().ADOBE_STOCK_SFTP_PORT = sftp.port;
       await impostor.close();
     }
-    const row = await getDb()
-      .selectFrom("integrations")
-      .selectAll()
-      .where("user_id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("integrations", "*", "user_id", user.id);
     expect(row.host_key).toBe(sftp.hostKeyFingerprint);
   });
 });
@@ -535,11 +523,7 @@ describe("listing on Adobe Stock", () => {
     const name = `/${submissionFileName(publication.publicationId)}`;
     expect(sftp.writeOpens()[name]).toBe(2);
     expect(Object.keys(sftp.files()).filter((file) => file === name)).toHaveLength(1);
-    const job = await getDb()
-      .selectFrom("jobs")
-      .select(["attempts", "status"])
-      .where("user_id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const job = await rowWhere("jobs", ["attempts", "status"], "user_id", user.id);
     expect(job).toEqual({ attempts: 2, status: "done" });
   });
 
@@ -567,11 +551,7 @@ describe("listing on Adobe Stock", () => {
       const refused = await waitForState(token, stylized.id, (status) => status !== "queued");
       expect(refused.status).toBe("needs_auth");
       expect(refused.error).toContain("refused the SFTP username or password");
-      const row = await getDb()
-        .selectFrom("integrations")
-        .selectAll()
-        .where("user_id", "=", user.id)
-        .executeTakeFirstOrThrow();
+      const row = await rowWhere("integrations", "*", "user_id", user.id);
       expect(row.is_active).toBe(0);
     } finally {
       users[USERNAME] = PASSWORD;

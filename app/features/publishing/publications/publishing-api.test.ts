@@ -18,7 +18,7 @@ import {
 import { apiRoute, apiRoutes } from "#tests/setup/api-routes";
 import { connectOpenSeaByKey } from "#tests/setup/integrations";
 import { testTies } from "#tests/setup/ties";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const { authorize, callback, tokenIntegrations, launch, post, publications, download } = apiRoutes({
   authorize: "/api/oauth/{platform}/authorize",
@@ -495,11 +495,7 @@ describe("launch and post", () => {
     expect(new URL(results[0].authUrl).origin).toBe(`https://${SHOP}`);
     expect(results[1]).toMatchObject({ success: true, platform: "marketplace", status: "live" });
     expect(results[0].url).toBeUndefined();
-    const row = await getDb()
-      .selectFrom("integrations")
-      .selectAll()
-      .where("user_id", "=", alice.user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("integrations", "*", "user_id", alice.user.id);
     expect(row.is_active).toBe(0);
     const list = await callRoute(
       tokenIntegrations.loader,
@@ -652,11 +648,7 @@ describe("launch and post", () => {
       )
     ).json();
     expect(launched.platforms[0].status).toBe("live");
-    const listing = await getDb()
-      .selectFrom("listings")
-      .selectAll()
-      .where("stylized_image_id", "=", image.id)
-      .executeTakeFirstOrThrow();
+    const listing = await rowWhere("listings", "*", "stylized_image_id", image.id);
     await withdrawListing(getDb(), {
       userId: alice.user.id,
       listingId: listing.id,
@@ -699,11 +691,7 @@ describe("launch and post", () => {
     // A typed price is stored rounded to cents, and the answer shows the stored price.
     const body = await (await launchAt("12.345")).json();
     expect(body.price).toBe("12.35");
-    const listing = await getDb()
-      .selectFrom("listings")
-      .select("price_cents")
-      .where("stylized_image_id", "=", image.id)
-      .executeTakeFirstOrThrow();
+    const listing = await rowWhere("listings", "price_cents", "stylized_image_id", image.id);
     expect(listing.price_cents).toBe(1235);
   });
 });

@@ -14,7 +14,7 @@ import { apiRoute } from "#tests/setup/api-routes";
 import { pdfText, RELEASE_DETAILS, RELEASE_FORM_DETAILS } from "#tests/setup/model-releases";
 import { findPlatform } from "~/features/publishing/platforms";
 import { stockSubmissionBlocker } from "~/features/publishing/publications/stock-readiness.server";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const releaseApi = apiRoute("/api/token-stylized-images/{id}/model-release");
 
@@ -122,11 +122,7 @@ describe("a model release signed in the app", () => {
     expect(lines.filter((line) => line === `Date signed: ${today()}`)).toHaveLength(2);
     expect(body).toMatchObject({ awaitingPhotographer: false });
     // The model's contact details and birth date are on the PDF only, not in the row.
-    const row = await getDb()
-      .selectFrom("model_releases")
-      .selectAll()
-      .where("stylized_image_id", "=", stylized.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("model_releases", "*", "stylized_image_id", stylized.id);
     for (const detail of [
       "1990-05-01",
       "Example Street",
@@ -191,13 +187,7 @@ describe("a model release signed in the app", () => {
     }
     const notMine = await sign((await createTestUser()).token, stylized.id, good);
     expect(notMine.status).toBe(404);
-    expect(
-      await getDb()
-        .selectFrom("model_releases")
-        .selectAll()
-        .where("user_id", "=", user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsWhere("model_releases", "user_id", user.id)).toEqual([]);
   });
 
   it("works as a plain form without JavaScript: the page shows the form, signing redirects back with the PDF's link", async () => {
@@ -295,11 +285,7 @@ describe("a model release naming another photographer", () => {
     expect(lines.filter((line) => line === "Ada Lovelace")).toHaveLength(1);
     expect(lines.join(" ")).toContain("photographed by GRACE HOPPER");
 
-    const image = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", stylized.id)
-      .executeTakeFirstOrThrow();
+    const image = await rowWhere("stylized_images", "*", "id", stylized.id);
     expect(await stockSubmissionBlocker(getDb(), user.id, image, adobe)).toContain(
       "needs the photographer's signature on this image's model release",
     );
@@ -328,11 +314,7 @@ describe("an uploaded model release", () => {
     });
     expect(first.status).toBe(201);
     const firstKey = (
-      await getDb()
-        .selectFrom("model_releases")
-        .select("file_key")
-        .where("stylized_image_id", "=", stylized.id)
-        .executeTakeFirstOrThrow()
+      await rowWhere("model_releases", "file_key", "stylized_image_id", stylized.id)
     ).file_key;
 
     const notPdf = await upload(
@@ -364,11 +346,7 @@ describe("an uploaded model release", () => {
       bytes: signedElsewhere.length,
     });
     expect(await store.exists(firstKey)).toBe(false);
-    const rows = await getDb()
-      .selectFrom("model_releases")
-      .selectAll()
-      .where("stylized_image_id", "=", stylized.id)
-      .execute();
+    const rows = await rowsWhere("model_releases", "stylized_image_id", stylized.id);
     expect(rows).toHaveLength(1);
     expect((await store.read(rows[0].file_key)).equals(signedElsewhere)).toBe(true);
   });
@@ -399,11 +377,7 @@ describe("the release page's upload form (multipart, without JavaScript)", () =>
       new Blob([new Uint8Array(await aPdf("Signed"))], { type: "application/pdf" }),
     );
     expect(kept.status).toBe(302);
-    const row = await getDb()
-      .selectFrom("model_releases")
-      .selectAll()
-      .where("user_id", "=", user.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("model_releases", "*", "user_id", user.id);
     expect(row).toMatchObject({ kind: "uploaded", stylized_image_id: stylized.id });
   });
 });
@@ -429,13 +403,7 @@ describe("a model release and the creator's data", () => {
       ).toBe(201);
     }
     const keyOf = async (id: string) =>
-      (
-        await db
-          .selectFrom("model_releases")
-          .select("file_key")
-          .where("stylized_image_id", "=", id)
-          .executeTakeFirstOrThrow()
-      ).file_key;
+      (await rowWhere("model_releases", "file_key", "stylized_image_id", id)).file_key;
     const [keptKey, deletedKey] = [await keyOf(kept.id), await keyOf(deleted.id)];
 
     const exported = await creatorPublishingExport(db, user.id);
@@ -450,18 +418,10 @@ describe("a model release and the creator's data", () => {
     await removePublishingArtifacts(db, store, deleted.id);
     await db.deleteFrom("stylized_images").where("id", "=", deleted.id).execute();
     expect(await store.exists(deletedKey)).toBe(false);
-    expect(
-      await db
-        .selectFrom("model_releases")
-        .select("id")
-        .where("stylized_image_id", "=", deleted.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await selectWhere("model_releases", "id", "stylized_image_id", deleted.id)).toEqual([]);
 
     await erasePublishingDataOf(db, store, user.id);
     expect(await store.exists(keptKey)).toBe(false);
-    expect(
-      await db.selectFrom("model_releases").select("id").where("user_id", "=", user.id).execute(),
-    ).toEqual([]);
+    expect(await selectWhere("model_releases", "id", "user_id", user.id)).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { addressesOf, readEml } from "#tests/setup/mail";
 import { deliverQueuedMail } from "#tests/setup/mail-queue";
 import { apiRoute } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const webhook = apiRoute("/api/webhooks/shopify");
 
@@ -118,11 +119,7 @@ function paidOrder(
 }
 
 const salesOf = (shopifyOrderId: number) =>
-  getDb()
-    .selectFrom("shopify_sales")
-    .selectAll()
-    .where("shopify_order_id", "=", String(shopifyOrderId))
-    .execute();
+  rowsWhere("shopify_sales", "shopify_order_id", String(shopifyOrderId));
 
 async function receiptsTo(email: string) {
   const mails = await Promise.all((await deliverQueuedMail()).map(readEml));
@@ -171,11 +168,7 @@ describe("orders/paid: delivering what a creator's Shopify store sold", () => {
       listing_id: listing.id,
       outcome: "delivered",
     });
-    const ours = await getDb()
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", sales[0].order_id!)
-      .executeTakeFirstOrThrow();
+    const ours = await rowWhere("orders", "*", "id", sales[0].order_id!);
     expect(ours).toMatchObject({
       provider: "shopify",
       status: "paid",
@@ -184,11 +177,7 @@ describe("orders/paid: delivering what a creator's Shopify store sold", () => {
       total_cents: 1250,
       currency: "usd",
     });
-    const items = await getDb()
-      .selectFrom("order_items")
-      .selectAll()
-      .where("order_id", "=", ours.id)
-      .execute();
+    const items = await rowsWhere("order_items", "order_id", ours.id);
     expect(items).toEqual([
       expect.objectContaining({
         listing_id: listing.id,
@@ -196,19 +185,11 @@ describe("orders/paid: delivering what a creator's Shopify store sold", () => {
         price_cents: 1250,
       }),
     ]);
-    const grants = await getDb()
-      .selectFrom("download_grants")
-      .selectAll()
-      .where("order_id", "=", ours.id)
-      .execute();
+    const grants = await rowsWhere("download_grants", "order_id", ours.id);
     expect(grants).toHaveLength(1);
 
     // The ledger: the whole price is the creator's, no fee is ours, nothing is owed through us.
-    const shares = await getDb()
-      .selectFrom("earnings")
-      .selectAll()
-      .where("order_id", "=", ours.id)
-      .execute();
+    const shares = await rowsWhere("earnings", "order_id", ours.id);
     expect(shares).toEqual([
       expect.objectContaining({
         creator_id: creator.user.id,
@@ -255,15 +236,7 @@ describe("orders/paid: delivering what a creator's Shopify store sold", () => {
         { orderId: ours.id, reason: undefined, actorId: "admin" },
       ),
     ).rejects.toMatchObject({ status: 409 });
-    expect(
-      (
-        await getDb()
-          .selectFrom("orders")
-          .select("status")
-          .where("id", "=", ours.id)
-          .executeTakeFirstOrThrow()
-      ).status,
-    ).toBe("paid");
+    expect((await rowWhere("orders", "status", "id", ours.id)).status).toBe("paid");
   });
 
   it("without the buyer's email (no protected customer data access): recorded, nothing mailed, and the Shopify card says a delivery app must be attached or the access granted", async () => {
@@ -293,15 +266,7 @@ describe("orders/paid: delivering what a creator's Shopify store sold", () => {
     const order = paidOrder([{ productId, price: "9.00", quantity: 2 }], { contactEmail: buyer });
     expect((await deliver(JSON.stringify(order))).status).toBe(200);
     const [sale] = await salesOf(order.id);
-    expect(
-      (
-        await getDb()
-          .selectFrom("orders")
-          .selectAll()
-          .where("id", "=", sale.order_id!)
-          .executeTakeFirstOrThrow()
-      ).total_cents,
-    ).toBe(1800);
+    expect((await rowWhere("orders", "*", "id", sale.order_id!)).total_cents).toBe(1800);
     const redact = JSON.stringify({
       shop_id: shopifyId(),
       shop_domain: SHOP,
@@ -313,11 +278,7 @@ describe("orders/paid: delivering what a creator's Shopify store sold", () => {
     expect(((await response.json()) as { outcome: string }).outcome).toBe(
       "Forgot the buyer's email and name on 1 order delivered for this store.",
     );
-    const forgotten = await getDb()
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", sale.order_id!)
-      .executeTakeFirstOrThrow();
+    const forgotten = await rowWhere("orders", "*", "id", sale.order_id!);
     expect(forgotten.customer_email).not.toContain(buyer);
     expect(forgotten.customer_name).toBe("Deleted buyer");
   });

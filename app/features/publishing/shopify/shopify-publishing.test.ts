@@ -36,6 +36,7 @@ import {
 } from "#tests/mocks/shopify";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const { authorize, callback, post, publications, webhook } = apiRoutes({
   authorize: "/api/oauth/{platform}/authorize",
@@ -288,11 +289,7 @@ describe("publishing to a real store", () => {
     const published = shopifyMock.graphql.find((call) => call.operation === "SelfieStudioPublish")!;
     expect(published.variables.input).toEqual([{ publicationId: "gid://shopify/Publication/1" }]);
     // The product link records its store, so that store's uninstall webhook finds it.
-    const row = await getDb()
-      .selectFrom("listing_platforms")
-      .selectAll()
-      .where("stylized_image_id", "=", image.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("listing_platforms", "*", "stylized_image_id", image.id);
     expect(row).toMatchObject({
       external_id: [...shopifyMock.products.keys()][0],
       external_shop: SHOP,

@@ -13,6 +13,7 @@ import { callRoute } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const webhook = apiRoute("/api/webhooks/shopify");
 
@@ -97,12 +98,7 @@ const integrationOf = (userId: string) =>
     .where("user_id", "=", userId)
     .where("platform", "=", "shopify")
     .executeTakeFirst();
-const publicationRow = (id: string) =>
-  getDb()
-    .selectFrom("listing_platforms")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
+const publicationRow = (id: string) => rowWhere("listing_platforms", "*", "id", id);
 
 describe("Shopify webhooks", () => {
   it("app/uninstalled: deletes that store's credentials and cuts its product links (and only those)", async () => {
@@ -138,11 +134,7 @@ describe("Shopify webhooks", () => {
     });
     expect(await integrationOf(bystander.creator.user.id)).toBeDefined();
 
-    const receipt = await getDb()
-      .selectFrom("shopify_webhook_receipts")
-      .selectAll()
-      .where("shop_domain", "=", SHOP)
-      .execute();
+    const receipt = await rowsWhere("shopify_webhook_receipts", "shop_domain", SHOP);
     expect(receipt.map((r) => r.topic)).toEqual(["app/uninstalled"]);
   });
 
@@ -192,12 +184,13 @@ describe("Shopify webhooks", () => {
     }
     // Nothing of the creator's connection was touched.
     expect(await integrationOf(creator.user.id)).toMatchObject({ is_active: 1 });
-    const topics = await getDb()
-      .selectFrom("shopify_webhook_receipts")
-      .select("topic")
-      .where("shop_domain", "=", SHOP)
-      .orderBy("topic")
-      .execute();
+    const topics = await selectWhere(
+      "shopify_webhook_receipts",
+      "topic",
+      "shop_domain",
+      SHOP,
+      "topic",
+    );
     expect(topics.map((r) => r.topic)).toEqual(
       expect.arrayContaining(["customers/data_request", "customers/redact"]),
     );
@@ -372,11 +365,7 @@ describe("Shopify webhooks", () => {
     expect(retry.status).toBe(200);
     expect(await integrationOf(again.creator.user.id)).toBeDefined();
     expect(await publicationRow(again.here.id)).toMatchObject({ status: "live" });
-    const receipts = await getDb()
-      .selectFrom("shopify_webhook_receipts")
-      .select("webhook_id")
-      .where("webhook_id", "=", id)
-      .execute();
+    const receipts = await selectWhere("shopify_webhook_receipts", "webhook_id", "webhook_id", id);
     expect(receipts).toHaveLength(1);
   });
 

@@ -11,7 +11,7 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { fixture, jpegWithGpsAndRotation, pngBomb, uploadRequest } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
 
 const upload = apiRoute("/api/token-images/upload");
 const images = apiRoute("/api/token-images");
@@ -38,8 +38,7 @@ async function fetchMedia(url: string) {
   return callRoute(media.loader, makeRequest(url), { "*": key });
 }
 
-const imagesOf = (userId: string) =>
-  getDb().selectFrom("images").select("id").where("user_id", "=", userId).execute();
+const imagesOf = (userId: string) => selectWhere("images", "id", "user_id", userId);
 
 function scratchFiles(): string[] {
   const dir = path.join(getLocalFileStore().root, "tmp");
@@ -375,11 +374,7 @@ describe("DELETE /api/token-images/{id}", () => {
     const { user, token } = await createTestUser();
     const body = await uploaded(token);
     const store = getLocalFileStore();
-    const row = await getDb()
-      .selectFrom("images")
-      .selectAll()
-      .where("id", "=", body.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("images", "*", "id", body.id);
     // A finished stylized version with an optimized file, written as the worker and optimizer would.
     const styledKey = `styled/${crypto.randomBytes(12).toString("base64url")}.jpg`;
     const optimizedKey = `optimized/${crypto.randomBytes(12).toString("base64url")}.webp`;

@@ -9,6 +9,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createStylizedImage } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const imagesRoute = apiRoute("/api/token-images");
 const imageRoute = apiRoute("/api/token-images/{id}");
@@ -24,11 +25,7 @@ async function uploadedAt(imageId: string, daysAgo: number, now: Date) {
 }
 
 async function imageOf(imageId: string) {
-  return getDb()
-    .selectFrom("images")
-    .selectAll()
-    .where("id", "=", imageId)
-    .executeTakeFirstOrThrow();
+  return rowWhere("images", "*", "id", imageId);
 }
 
 describe("the originals' retention", () => {
@@ -55,11 +52,7 @@ describe("the originals' retention", () => {
     expect(gone.original_removed_at).toBe(now.toISOString());
     expect(await store.exists(gone.file_key)).toBe(false);
     // The style made from it stays, with its file.
-    const style = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", expired.id)
-      .executeTakeFirstOrThrow();
+    const style = await rowWhere("stylized_images", "*", "id", expired.id);
     expect(style.status).toBe("completed");
     expect(await store.exists(style.file_key!)).toBe(true);
 

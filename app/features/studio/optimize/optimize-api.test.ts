@@ -13,6 +13,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { fixture, studioWorker, testStyleEngine } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
 import { stylizeRequest, uploadPortrait } from "#tests/setup/studio-api";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const optimize = apiRoute("/api/images/optimize");
 
@@ -140,11 +141,7 @@ describe("POST /api/images/optimize", () => {
     const imageId = await completedStylized(token);
     const big = await sharp(fixture("portrait.png")).resize(1600, 1200).jpeg().toBuffer();
     // Replace the styled file by a larger one so the box matters.
-    const row = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", imageId)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("stylized_images", "*", "id", imageId);
     await getFileStore().write(row.file_key!, big);
 
     const webp = await (
@@ -253,11 +250,7 @@ describe("POST /api/images/optimize", () => {
       .resize(512, 384, { fit: "fill" })
       .jpeg()
       .toBuffer();
-    const row = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", imageId)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("stylized_images", "*", "id", imageId);
     await getFileStore().write(row.file_key!, small);
 
     const response = await optimizeCall(
@@ -270,11 +263,7 @@ describe("POST /api/images/optimize", () => {
     expect(body.upscaledBy).toBe("lanczos3"); // no FAL_KEY in tests: sharp's Lanczos-3
     const file = await sharp(await download(body.optimizedUrl)).metadata();
     expect([file.width, file.height]).toEqual([2048, 1536]);
-    const stored = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", imageId)
-      .executeTakeFirstOrThrow();
+    const stored = await rowWhere("stylized_images", "*", "id", imageId);
     expect(stored.optimized_upscaled_by).toBe("lanczos3");
 
     // A smaller preset never enlarges, and records nothing.

@@ -15,6 +15,7 @@ import { fixture, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { apiRoute } from "#tests/setup/api-routes";
 import { uploadPortrait, useConfig } from "#tests/setup/studio-api";
+import { selectWhere } from "#tests/setup/rows-where";
 
 const upload = apiRoute("/api/token-images/upload");
 const imageRoute = apiRoute("/api/token-images/{id}");
@@ -90,11 +91,7 @@ describe("uploads per day", () => {
     const { user, token } = await createTestUser();
     const responses = await Promise.all(Array.from({ length: 5 }, () => uploadImage(token)));
     expect(responses.map((response) => response.status).sort()).toEqual([201, 201, 429, 429, 429]);
-    const images = await getDb()
-      .selectFrom("images")
-      .select("id")
-      .where("user_id", "=", user.id)
-      .execute();
+    const images = await selectWhere("images", "id", "user_id", user.id);
     expect(images).toHaveLength(2);
   });
 
@@ -209,11 +206,7 @@ describe("the daily window", () => {
     expect(await dailyWaitSeconds(getDb(), { ...args, limit: 3 })).toBe(4 * 60 * 60);
     expect(await dailyWaitSeconds(getDb(), { ...args, limit: 2 })).toBe(14 * 60 * 60);
     expect(await dailyWaitSeconds(getDb(), { ...args, kind: "stylize", limit: 1 })).toBe(0);
-    const kept = await getDb()
-      .selectFrom("usage_events")
-      .select("created_at")
-      .where("user_id", "=", user.id)
-      .execute();
+    const kept = await selectWhere("usage_events", "created_at", "user_id", user.id);
     expect(kept).toHaveLength(3);
   });
 

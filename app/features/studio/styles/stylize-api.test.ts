@@ -12,7 +12,7 @@ import { apiRoute } from "#tests/setup/api-routes";
 import { stylizeRequest, uploadedImage } from "#tests/setup/studio-api";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
-import { rowsWhere } from "#tests/setup/rows-where";
+import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const images = apiRoute("/api/token-images");
 const stylize = apiRoute("/api/token-images/{id}/stylize");
@@ -118,11 +118,7 @@ describe("POST /api/token-images/{id}/stylize", () => {
         upscaledBy: "fal-ai/esrgan",
       }),
     }).drain();
-    const row = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("stylized_images", "*", "id", id);
     expect([row.status, row.provider, row.upscaled_by]).toEqual([
       "completed",
       "fal",
@@ -274,11 +270,7 @@ describe("GET and DELETE /api/token-stylized-images", () => {
     const image = await uploadedImage(token);
     const { id } = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();
     await studioWorker(testStyleEngine()).drain();
-    const row = await getDb()
-      .selectFrom("stylized_images")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere("stylized_images", "*", "id", id);
     expect(await getFileStore().exists(row.file_key!)).toBe(true);
 
     const response = await callRoute(
@@ -375,11 +367,7 @@ describe("deleting withdraws marketplace listings", () => {
         })
       ).listing.id;
     const listingOf = (id: string) =>
-      getDb()
-        .selectFrom("listings")
-        .select(["status", "stylized_image_id"])
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
+      rowWhere("listings", ["status", "stylized_image_id"], "id", id);
     const firstListing = await list(first.id);
     const secondListing = await list(second.id);
     expect((await listingOf(firstListing)).status).toBe("active");

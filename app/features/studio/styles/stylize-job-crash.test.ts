@@ -10,6 +10,7 @@ import { storeUploadedImage } from "~/features/studio/images/images.server";
 import { requestStylization } from "~/features/studio/styles/stylized-images.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { FIXTURES } from "#tests/setup/studio";
+import { rowWhere } from "#tests/setup/rows-where";
 
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const script = path.resolve(here, "stylize-worker-process.fixture.ts");
@@ -59,12 +60,7 @@ describe("a styling job survives its process being killed", () => {
     });
     const marker = path.join(dataDir, "worker-marker.log");
     fs.writeFileSync(marker, "");
-    const row = () =>
-      db
-        .selectFrom("stylized_images")
-        .selectAll()
-        .where("id", "=", stylized!.id)
-        .executeTakeFirstOrThrow();
+    const row = () => rowWhere("stylized_images", "*", "id", stylized!.id);
     const job = () => db.selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
 
     // The first process takes the job and is killed while the engine works.

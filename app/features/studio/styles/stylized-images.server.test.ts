@@ -11,6 +11,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { stylizeRequest, useConfig, uploadedImage } from "#tests/setup/studio-api";
 import { testTies } from "#tests/setup/ties";
+import { selectWhere } from "#tests/setup/rows-where";
 
 const stylizedRoute = apiRoute("/api/token-stylized-images/{id}");
 
@@ -76,11 +77,7 @@ describe("the open-styles cap", () => {
       });
     }
     expect(await openCount(user.id)).toBe(MAX_OPEN_STYLIZATIONS);
-    const jobs = await getDb()
-      .selectFrom("jobs")
-      .select(["user_id"])
-      .where("kind", "=", "stylize-image")
-      .execute();
+    const jobs = await selectWhere("jobs", ["user_id"], "kind", "stylize-image");
     expect(jobs).toEqual(
       Array.from({ length: MAX_OPEN_STYLIZATIONS }, () => ({ user_id: user.id })),
     );
