@@ -68,6 +68,19 @@ export function RouteErrorPanel({
   return <ErrorPanel {...props} />;
 }
 
+/**
+ * The error boundary of a page the marketplace leads to: the 404 panel, or
+ * `title` and `detail` with the way back to the marketplace.
+ */
+export function MarketplaceRouteErrorPanel({ title, detail }: { title: string; detail: string }) {
+  return (
+    <RouteErrorPanel
+      notFound={PAGE_NOT_FOUND}
+      otherwise={{ title, detail, ...BACK_TO_MARKETPLACE }}
+    />
+  );
+}
+
 /** The message a loader's error response carries, or `fallback`. */
 export function routeErrorMessage(error: unknown, fallback: string): string {
   return isRouteErrorResponse(error) && typeof error.data?.message === "string"

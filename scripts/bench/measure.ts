@@ -113,3 +113,14 @@ export function printTable(rows: BenchRow[]): void {
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const values of cells) console.log(line(values));
 }
+
+/** Prints the table, then whether every figure is within its limit or which are not. */
+export function printTableAndVerdict(rows: BenchRow[]): void {
+  printTable(rows);
+  const over = rows.filter((bench) => !passes(bench));
+  console.log(
+    over.length === 0
+      ? "\nEvery figure is within its limit."
+      : `\nOver the limit: ${over.map((bench) => bench.name).join("; ")}`,
+  );
+}

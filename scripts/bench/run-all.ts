@@ -21,7 +21,7 @@ import {
   printMarketplaceComparison,
   type MarketplaceComparison,
 } from "./marketplace";
-import { passes, printTable, row, type BenchRow } from "./measure";
+import { printTableAndVerdict, row, type BenchRow } from "./measure";
 import { LOCAL_POSTGRES_URL, probePostgres, withoutPassword } from "../postgres-probe.mjs";
 import { testPostgresDatabase } from "../../tests/setup/test-postgres";
 import { benchSearch } from "./search";
@@ -179,13 +179,7 @@ if (engines) {
   printMarketplaceComparison(engines);
   console.log("");
 }
-printTable(rows);
-const over = rows.filter((bench) => !passes(bench));
-console.log(
-  over.length === 0
-    ? "\nEvery figure is within its limit."
-    : `\nOver the limit: ${over.map((bench) => bench.name).join("; ")}`,
-);
+printTableAndVerdict(rows);
 if (failed.length > 0) {
   console.log(`\nNot measured (the part failed, see above): ${failed.join(", ")}`);
   process.exitCode = 1;

@@ -9,7 +9,7 @@
 import os from "node:os";
 import sharp from "sharp";
 import { stopVision } from "~/engines/styling/vision/vision-client.server";
-import { passes, printTable } from "./measure";
+import { printTable, printTableAndVerdict } from "./measure";
 import { benchStyleEngine, benchTwelveMegapixels } from "./style-engine";
 
 const runs = Math.max(3, Number(process.argv[2]) || 9);
@@ -23,13 +23,7 @@ console.log(
   `Node ${process.version}, ${os.availableParallelism()} cores (load ${load.toFixed(1)}), libvips ${sharp.versions.vips}, sharp concurrency ${sharp.concurrency()}.\n`,
 );
 const rows = await benchStyleEngine(runs);
-printTable(rows);
-const over = rows.filter((bench) => !passes(bench));
-console.log(
-  over.length === 0
-    ? "\nEvery figure is within its limit."
-    : `\nOver the limit: ${over.map((bench) => bench.name).join("; ")}`,
-);
+printTableAndVerdict(rows);
 console.log(
   "\nA 12 MP phone selfie (4032x3024 JPEG), rendered up to the engine's size cap; medians of 3 runs.\n",
 );

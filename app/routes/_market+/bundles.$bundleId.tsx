@@ -9,7 +9,7 @@ import { BundleItems } from "~/features/market/bundles/components/bundle-items";
 import { bundleCartEntry } from "~/features/market/bundles/bundle-schema";
 import { LICENSE_NAME } from "~/lib/license-terms";
 import { PRODUCT_NAME } from "~/lib/product";
-import { PAGE_NOT_FOUND, RouteErrorPanel, BACK_TO_MARKETPLACE } from "~/ui/error-panel";
+import { MarketplaceRouteErrorPanel } from "~/ui/error-panel";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { readCart } from "~/web/cart.server";
 import { loadProcedure } from "~/web/screen-action.server";
@@ -108,13 +108,9 @@ export default function BundlePage() {
 
 export function ErrorBoundary() {
   return (
-    <RouteErrorPanel
-      notFound={PAGE_NOT_FOUND}
-      otherwise={{
-        title: "Marketplace",
-        detail: "This bundle could not be loaded. Please try again.",
-        ...BACK_TO_MARKETPLACE,
-      }}
+    <MarketplaceRouteErrorPanel
+      title="Marketplace"
+      detail="This bundle could not be loaded. Please try again."
     />
   );
 }

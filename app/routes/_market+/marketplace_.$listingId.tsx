@@ -16,7 +16,7 @@ import { StyleBadge } from "~/features/market/catalog/components/style-badge";
 import { AiLabelBadge } from "~/features/market/catalog/components/ai-label-badge";
 import { AI_LABEL_MEANING } from "~/lib/ai-label";
 import { Avatar } from "~/ui/avatar";
-import { PAGE_NOT_FOUND, RouteErrorPanel, BACK_TO_MARKETPLACE } from "~/ui/error-panel";
+import { MarketplaceRouteErrorPanel } from "~/ui/error-panel";
 import { JsonLd, shareMetaTags } from "~/ui/share-meta";
 import { ResponsivePicture } from "~/ui/responsive-picture";
 import { LICENSE_NAME, LICENSES } from "~/lib/license-terms";
@@ -331,13 +331,9 @@ function CreatorLine({
 
 export function ErrorBoundary() {
   return (
-    <RouteErrorPanel
-      notFound={PAGE_NOT_FOUND}
-      otherwise={{
-        title: "Marketplace",
-        detail: "This image could not be loaded. Please try again.",
-        ...BACK_TO_MARKETPLACE,
-      }}
+    <MarketplaceRouteErrorPanel
+      title="Marketplace"
+      detail="This image could not be loaded. Please try again."
     />
   );
 }

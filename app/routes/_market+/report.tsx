@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StepOutcome } from "~/ui/step-outcome";
 import { BrandCardPage } from "~/ui/brand-card-page";
-import { PAGE_NOT_FOUND, RouteErrorPanel, BACK_TO_MARKETPLACE } from "~/ui/error-panel";
+import { MarketplaceRouteErrorPanel } from "~/ui/error-panel";
 import { PRODUCT_NAME } from "~/lib/product";
 import { REPORT_RECEIVED } from "~/features/reports/report-types";
 import { ReportForm } from "~/features/reports/components/report-form";
@@ -62,13 +62,9 @@ export default function ReportPage() {
 
 export function ErrorBoundary() {
   return (
-    <RouteErrorPanel
-      notFound={PAGE_NOT_FOUND}
-      otherwise={{
-        title: "Report",
-        detail: "The report form could not be loaded. Please try again.",
-        ...BACK_TO_MARKETPLACE,
-      }}
+    <MarketplaceRouteErrorPanel
+      title="Report"
+      detail="The report form could not be loaded. Please try again."
     />
   );
 }

@@ -3,6 +3,13 @@ import { useNavigation } from "@remix-run/react";
 /** What a refused plain form's last answer said, by field ("" for the form as a whole). */
 export type RefusedFormErrors = Record<string, string[] | null | undefined> | null | undefined;
 
+/** The props of a plain form that may come back refused: what the answer said, and what the form held. */
+export interface RefusedFormProps {
+  errors: RefusedFormErrors;
+  /** What the refused form held, so it comes back filled in. */
+  sent?: Record<string, unknown> | null;
+}
+
 /**
  * Reading a plain form's refusal (conform's reply without JavaScript): the
  * text a field was sent with, the values of a group of checkboxes, and the

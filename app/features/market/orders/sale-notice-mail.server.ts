@@ -1,6 +1,5 @@
 import { PRODUCT_NAME } from "~/lib/product";
 import { CREATOR_SHARE_PERCENT } from "~/features/payouts/types";
-import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import {
   formatDay,
@@ -11,7 +10,7 @@ import {
   greeting,
 } from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
-import { itemText, saleItemCellHtml } from "~/features/market/orders/order-mail-parts.server";
+import { itemText, saleItemsTableHtml } from "~/features/market/orders/order-mail-parts.server";
 
 /**
  * The sale notice to a creator: which of their listings sold in one order, at
@@ -76,32 +75,22 @@ export function renderSaleNoticeMail(input: SaleNoticeMailInput): MailMessage {
     input.dashboardUrl,
   ];
 
-  const cell = "padding:8px 0;border-bottom:1px solid #e2e8f0";
-  const rows = input.items
-    .map(
-      (item) =>
-        `<tr>${saleItemCellHtml(item, cell)}` +
-        `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.priceCents))}</td>` +
-        `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.shareCents))}</td></tr>`,
-    )
-    .join("\n");
   return mailMessage(subject, text, [
     htmlHeading("You made a sale"),
     greeting("Hello", input.creatorName, "spaced").html,
     htmlParagraph(intro, "spaced"),
     notice ? htmlParagraph(notice, "notice") : "",
     htmlParagraph(`Sold on ${formatDay(input.paidAt)}`, "spaced"),
-    `<table style="width:100%;border-collapse:collapse">`,
-    `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">What sold</caption>`,
-    `<thead><tr><th scope="col" style="text-align:left;padding:8px 0;border-bottom:1px solid #e2e8f0">Item</th>` +
-      `<th scope="col" style="text-align:right;padding:8px 0;border-bottom:1px solid #e2e8f0">Price</th>` +
-      `<th scope="col" style="text-align:right;padding:8px 0;border-bottom:1px solid #e2e8f0">Your share</th></tr></thead>`,
-    `<tbody>`,
-    rows,
-    `<tr><td style="padding:8px 0;font-weight:bold" colspan="2">Your share (you keep ${CREATOR_SHARE_PERCENT}% of each sale)</td>` +
-      `<td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatMoney(totalShare))}</td></tr>`,
-    `</tbody>`,
-    `</table>`,
+    ...saleItemsTableHtml({
+      caption: "What sold",
+      items: input.items,
+      columns: [
+        { heading: "Price", cents: (item) => item.priceCents },
+        { heading: "Your share", cents: (item) => item.shareCents },
+      ],
+      totalLabelHtml: `Your share (you keep ${CREATOR_SHARE_PERCENT}% of each sale)`,
+      totalCents: totalShare,
+    }),
     `<p style="margin:24px 0 0">Your earnings are on your dashboard.</p>`,
     htmlButton(input.dashboardUrl, "See your earnings"),
   ]);

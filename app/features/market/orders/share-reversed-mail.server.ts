@@ -1,5 +1,4 @@
 import { PRODUCT_NAME } from "~/lib/product";
-import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import {
   formatDay,
@@ -9,7 +8,7 @@ import {
   greeting,
 } from "~/features/mail/message-layout";
 import type { MailMessage } from "~/features/mail/message-layout";
-import { itemText, saleItemCellHtml } from "~/features/market/orders/order-mail-parts.server";
+import { itemText, saleItemsTableHtml } from "~/features/market/orders/order-mail-parts.server";
 
 /**
  * The notice to a creator that a refund took back (part of) their share: which
@@ -56,14 +55,6 @@ export function renderShareReversedMail(input: ShareReversedMailInput): MailMess
     "",
     `Reversed in total: ${formatMoney(total)}`,
   ];
-  const cell = "padding:8px 0;border-bottom:1px solid #e2e8f0";
-  const rows = input.items
-    .map(
-      (item) =>
-        `<tr>${saleItemCellHtml(item, cell)}` +
-        `<td style="${cell};text-align:right">${escapeHtml(formatMoney(item.reversedCents))}</td></tr>`,
-    )
-    .join("\n");
   return mailMessage(subject, text, [
     htmlHeading("A refund reversed your share"),
     greeting("Hello", input.creatorName, "spaced").html,
@@ -71,15 +62,12 @@ export function renderShareReversedMail(input: ShareReversedMailInput): MailMess
     input.reason ? htmlParagraph(`Why: ${input.reason}`, "spaced") : "",
     notice ? htmlParagraph(notice, "notice") : "",
     htmlParagraph(`Refunded on ${formatDay(input.refundedAt)}`, "spaced"),
-    `<table style="width:100%;border-collapse:collapse">`,
-    `<caption style="text-align:left;font-weight:bold;padding-bottom:8px">What was refunded</caption>`,
-    `<thead><tr><th scope="col" style="text-align:left;padding:8px 0;border-bottom:1px solid #e2e8f0">Item</th>` +
-      `<th scope="col" style="text-align:right;padding:8px 0;border-bottom:1px solid #e2e8f0">Your share reversed</th></tr></thead>`,
-    `<tbody>`,
-    rows,
-    `<tr><td style="padding:8px 0;font-weight:bold">Reversed in total</td>` +
-      `<td style="padding:8px 0;text-align:right;font-weight:bold">${escapeHtml(formatMoney(total))}</td></tr>`,
-    `</tbody>`,
-    `</table>`,
+    ...saleItemsTableHtml({
+      caption: "What was refunded",
+      items: input.items,
+      columns: [{ heading: "Your share reversed", cents: (item) => item.reversedCents }],
+      totalLabelHtml: "Reversed in total",
+      totalCents: total,
+    }),
   ]);
 }

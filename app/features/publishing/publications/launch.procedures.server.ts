@@ -33,15 +33,12 @@ export const launchMarketing = defineProcedure({
   input: launchSchema,
   async run({ input, user, ctx }) {
     const image = await completedImage(ctx, user, input.imageId);
-    const priceCents = Math.round(input.price * 100);
+    const terms = saleTerms(input);
     const platforms = await publishToPlatforms(ctx, user, {
       imageId: image.id,
       platforms: input.platforms,
       content: {
-        title: input.title,
-        description: input.description,
-        priceCents,
-        ...tierPricesCents(input),
+        ...terms,
         tags: input.tags,
         licensingEnabled: input.enableLicensing,
         nftEnabled: input.enableNFT,
@@ -49,7 +46,7 @@ export const launchMarketing = defineProcedure({
     });
     return {
       imageId: image.id,
-      ...launchFigures(platforms, priceCents),
+      ...launchFigures(platforms, terms.priceCents),
       estimate: true as const,
       platforms,
     };
@@ -68,10 +65,7 @@ export const postToMarketplaces = defineProcedure({
       imageId: image.id,
       platforms: input.platforms,
       content: {
-        title: input.title,
-        description: input.description,
-        priceCents: Math.round(input.price * 100),
-        ...tierPricesCents(input),
+        ...saleTerms(input),
         tags: listing ? parseTags(listing.tags) : [styleName(image.style)],
         licensingEnabled: listing ? listing.licensing_enabled === 1 : image.licensing_enabled === 1,
         nftEnabled: listing ? listing.nft_enabled === 1 : image.nft_enabled === 1,
@@ -95,11 +89,24 @@ export const postToMarketplaces = defineProcedure({
   },
 });
 
-/** The launch's Extended and Exclusive prices in cents (null: not offered). */
-function tierPricesCents(input: { extendedPrice?: number; exclusivePrice?: number }) {
+/**
+ * What a launch or a list-for-sale sends every platform of the sale: its
+ * words, its price and the Extended and Exclusive prices in cents (null: not
+ * offered).
+ */
+function saleTerms(input: {
+  title: string;
+  description: string;
+  price: number;
+  extendedPrice?: number;
+  exclusivePrice?: number;
+}) {
   const cents = (dollars: number | undefined) =>
     dollars === undefined ? null : Math.round(dollars * 100);
   return {
+    title: input.title,
+    description: input.description,
+    priceCents: Math.round(input.price * 100),
     extendedPriceCents: cents(input.extendedPrice),
     exclusivePriceCents: cents(input.exclusivePrice),
   };

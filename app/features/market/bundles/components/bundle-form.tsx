@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { type RefusedFormErrors, usePlainIntentForm } from "~/ui/forms/refused-form";
+import { type RefusedFormProps, usePlainIntentForm } from "~/ui/forms/refused-form";
 import { PlainFormError, PlainTextField } from "~/ui/forms/plain-text-field";
 import { MAX_BUNDLE_ITEMS, MIN_BUNDLE_ITEMS } from "~/features/market/bundles/bundle-schema";
 import { StyleBadge } from "~/features/market/catalog/components/style-badge";
@@ -14,11 +14,8 @@ export function BundleForm({
   listings,
   errors,
   sent,
-}: {
+}: RefusedFormProps & {
   listings: { id: string; title: string; style: string; price: string }[];
-  errors: RefusedFormErrors;
-  /** What the refused form held, so it comes back filled in. */
-  sent?: Record<string, unknown> | null;
 }) {
   const {
     text: sentText,

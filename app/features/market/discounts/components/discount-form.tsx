@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { type RefusedFormErrors, usePlainIntentForm } from "~/ui/forms/refused-form";
+import { type RefusedFormProps, usePlainIntentForm } from "~/ui/forms/refused-form";
 import { PlainFormError, PlainTextField } from "~/ui/forms/plain-text-field";
 import { CODE_MAX, CODE_MIN } from "~/features/market/discounts/discount-schema";
 import { ListingCheckboxes } from "~/features/market/catalog/components/listing-checkboxes";
@@ -14,10 +14,8 @@ export function DiscountForm({
   listings,
   errors,
   sent,
-}: {
+}: RefusedFormProps & {
   listings: { id: string; title: string; price: string }[];
-  errors: RefusedFormErrors;
-  sent?: Record<string, unknown> | null;
 }) {
   const {
     text: sentText,
