@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/_admin+/admin";
 import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
-import { getDb } from "~/infra/db.server";
 import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
 import { bannedFlag } from "#tests/setup/user-state";
 import { flashOf } from "#tests/setup/flash";
 import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 beforeEach(emptyDatabase);
 
@@ -95,11 +95,7 @@ describe("/admin loader", () => {
     });
     expect(await load("/admin?ban=nobody")).toBeNull();
     expect(await load("/admin?ban=super-admin")).toBeNull();
-    await getDb()
-      .updateTable("users")
-      .set({ banned: 1 })
-      .where("id", "=", creator.user.id)
-      .execute();
+    await updateWhere("users", { banned: 1 }, "id", creator.user.id);
     expect(await load(`/admin?ban=${creator.user.id}`)).toBeNull();
   });
 

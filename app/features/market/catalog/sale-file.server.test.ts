@@ -35,6 +35,8 @@ import {
 } from "~/engines/provenance/content-credentials.server";
 import { actionsOf, readWithC2paRs } from "#tests/setup/c2pa-reader";
 import { rowWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
+import { imageRow } from "#tests/setup/table-rows";
 
 const fal = createFalMock();
 const server = setupServer(...fal.handlers);
@@ -79,17 +81,14 @@ async function stylizedOfSize(
   const imageId = id();
   await getDb()
     .insertInto("images")
-    .values({
-      id: imageId,
-      user_id: userId,
-      file_key: newFileKey("originals", "png"),
-      width: sizes.upload[0],
-      height: sizes.upload[1],
-      bytes: 1,
-      mime_type: "image/png",
-      likeness: "self",
-      created_at: now,
-    })
+    .values(
+      imageRow({ id: imageId, user_id: userId }, now, {
+        file_key: newFileKey("originals", "png"),
+        width: sizes.upload[0],
+        height: sizes.upload[1],
+        likeness: "self",
+      }),
+    )
     .execute();
   const unsigned = await styledFile(...sizes.styled);
   // Signed as the styling job signs it (naming UPLOAD by hash), or as a file styled before that.
@@ -328,11 +327,7 @@ describe("listings made before sold files had a size", () => {
     const { user } = await createTestUser();
     const old = await oldListing(user.id);
     const withdrawn = await oldListing(user.id);
-    await getDb()
-      .updateTable("listings")
-      .set({ status: "withdrawn" })
-      .where("id", "=", withdrawn.id)
-      .execute();
+    await updateWhere("listings", { status: "withdrawn" }, "id", withdrawn.id);
     const now = new Date("2026-12-01T10:00:00.000Z");
     // Undersized listings of other tests may come first: it runs until none is left.
     const sweep = () =>
