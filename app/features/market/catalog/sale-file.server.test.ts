@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StylizedImageRow } from "#db/schema";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
@@ -23,7 +22,6 @@ import { listOnMarketplace } from "~/features/market/catalog/creator-listings.pr
 import { previewWidthOf } from "~/features/market/catalog/listing-preview.server";
 import { enlargeUndersizedListings } from "~/features/market/catalog/sale-file.server";
 import { SALE_MIN_LONG_EDGE } from "~/lib/sale-size";
-import { createFalMock } from "#tests/mocks/fal";
 import { createTestUser } from "#tests/setup/accounts";
 import { testTies } from "#tests/setup/ties";
 import {
@@ -37,15 +35,9 @@ import { actionsOf, readWithC2paRs } from "#tests/setup/c2pa-reader";
 import { rowWhere } from "#tests/setup/rows-where";
 import { updateWhere } from "#tests/setup/update-where";
 import { imageRow } from "#tests/setup/table-rows";
+import { serveFalMock } from "#tests/setup/fal-mock-server";
 
-const fal = createFalMock();
-const server = setupServer(...fal.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  fal.reset();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const { fal } = serveFalMock();
 
 const id = () => crypto.randomBytes(9).toString("base64url");
 const CREATOR_TOOL = "Selfie Studio local style engine v4 (anime)";
