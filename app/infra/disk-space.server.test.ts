@@ -14,8 +14,6 @@ import {
   statfsFreeBytes,
 } from "~/infra/disk-space.server";
 import { STYLIZE_JOB } from "~/features/studio/styles/stylized-images.server";
-import { stylizeJobHandler } from "~/features/studio/styles/stylize-job.server";
-import { currentFaceConsentVersion } from "~/features/privacy/public.server";
 import {
   PUBLISH_JOB,
   publishJobHandler,
@@ -24,11 +22,10 @@ import { requestPublications } from "~/features/publishing/publications/publicat
 import { callRoute, formRequest, makeRequest, ORIGIN } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage, listingContent } from "#tests/setup/market";
-import { fixture, testStyleEngine, uploadRequest } from "#tests/setup/studio";
+import { fixture, studioWorker, testStyleEngine, uploadRequest } from "#tests/setup/studio";
 import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
-import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
 
 const { upload, stylize, optimize, launch } = apiRoutes({
@@ -171,19 +168,9 @@ describe("a nearly full data volume", () => {
     });
     const engine = testStyleEngine();
     volumeWithFree(10);
-    const worker = new JobWorker({
-      db: getDb(),
-      handlers: {
-        [STYLIZE_JOB]: stylizeJobHandler({
-          store: getFileStore(),
-          engine: () => engine,
-          faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
-          credentials: contentCredentialsFor(getConfig()),
-          ensureSpace: () => ensureFreeSpace(getConfig()),
-        }),
-      },
+    const worker = studioWorker(engine, {
       concurrency: 1,
-      log: () => {},
+      ensureSpace: () => ensureFreeSpace(getConfig()),
     });
     await worker.drain();
 

@@ -22,6 +22,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { fixture, uploadRequest } from "#tests/setup/studio";
 import { selectWhere } from "#tests/setup/rows-where";
+import { uploadedImageRow } from "#tests/setup/studio-api";
 
 // The app's object storage settings, before anything reads the configuration.
 const PORT = 5101;
@@ -45,19 +46,10 @@ const objectsIn = (bucket: string) =>
     ? fs.readdirSync(path.join(s3Dir, bucket), { recursive: true }).map(String)
     : [];
 
-/** A portrait a new creator uploads through the API (a 201), by its newest images row. */
+/** A portrait a new creator uploads through the API (a 201): its images row. */
 async function uploadedPortrait() {
   const { token } = await createTestUser();
-  const response = await callRoute(
-    apiRoute("/api/token-images/upload").action,
-    uploadRequest(fixture("portrait.png"), { token, filename: "portrait.png" }),
-  );
-  expect(response.status).toBe(201);
-  return getDb()
-    .selectFrom("images")
-    .select("file_key")
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
+  return uploadedImageRow(token);
 }
 
 describe("the S3 file store", () => {

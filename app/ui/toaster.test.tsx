@@ -21,6 +21,18 @@ function Trigger({ message, label = "show" }: { message: FlashMessage; label?: s
   );
 }
 
+/** A page (`props` of the provider's) whose one button, "show", toasts `message`. */
+function pageShowing(
+  message: FlashMessage,
+  props: Omit<React.ComponentProps<typeof ToastProvider>, "children">,
+) {
+  return (
+    <ToastProvider {...props}>
+      <Trigger message={message} />
+    </ToastProvider>
+  );
+}
+
 describe("ToastProvider", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -30,11 +42,7 @@ describe("ToastProvider", () => {
   });
 
   it("closes a toast by itself after about five seconds", () => {
-    render(
-      <ToastProvider flash={null}>
-        <Trigger message={{ kind: "success", title: "Saved" }} />
-      </ToastProvider>,
-    );
+    render(pageShowing({ kind: "success", title: "Saved" }, { flash: null }));
     fireEvent.click(screen.getByRole("button", { name: "show" }));
     expect(screen.getByTestId("toast")).toHaveTextContent("Saved");
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 100));
@@ -45,25 +53,25 @@ describe("ToastProvider", () => {
 
   it("closes the toast of the page before when the page changes, and shows a flash that comes with the new page", () => {
     const { rerender } = render(
-      <ToastProvider flash={null} page="/checkout">
-        <Trigger message={{ kind: "error", title: "Payment failed" }} />
-      </ToastProvider>,
+      pageShowing({ kind: "error", title: "Payment failed" }, { flash: null, page: "/checkout" }),
     );
     fireEvent.click(screen.getByRole("button", { name: "show" }));
     expect(screen.getByTestId("toast")).toHaveTextContent("Payment failed");
     // Another page: the checkout's toast does not follow the buyer there.
     rerender(
-      <ToastProvider flash={null} page="/marketplace">
-        <Trigger message={{ kind: "error", title: "Payment failed" }} />
-      </ToastProvider>,
+      pageShowing(
+        { kind: "error", title: "Payment failed" },
+        { flash: null, page: "/marketplace" },
+      ),
     );
     expect(screen.queryByTestId("toast")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "show" }));
     // Back to the checkout with a flash of its own: that one shows, not the old one.
     rerender(
-      <ToastProvider flash={{ kind: "success", title: "Added to cart" }} page="/checkout">
-        <Trigger message={{ kind: "error", title: "Payment failed" }} />
-      </ToastProvider>,
+      pageShowing(
+        { kind: "error", title: "Payment failed" },
+        { flash: { kind: "success", title: "Added to cart" }, page: "/checkout" },
+      ),
     );
     expect(screen.getByTestId("toast")).toHaveTextContent("Added to cart");
     expect(screen.getByTestId("toast")).not.toHaveTextContent("Payment failed");
@@ -71,16 +79,18 @@ describe("ToastProvider", () => {
 
   it("closes the toast showing when a form is sent, so it never sits beside the next form's answer", () => {
     const { rerender } = render(
-      <ToastProvider flash={null} page="/integrations">
-        <Trigger message={{ kind: "error", title: "Integration failed" }} />
-      </ToastProvider>,
+      pageShowing(
+        { kind: "error", title: "Integration failed" },
+        { flash: null, page: "/integrations" },
+      ),
     );
     fireEvent.click(screen.getByRole("button", { name: "show" }));
     expect(screen.getByTestId("toast")).toHaveTextContent("Integration failed");
     rerender(
-      <ToastProvider flash={null} page="/integrations" submitting>
-        <Trigger message={{ kind: "error", title: "Integration failed" }} />
-      </ToastProvider>,
+      pageShowing(
+        { kind: "error", title: "Integration failed" },
+        { flash: null, page: "/integrations", submitting: true },
+      ),
     );
     expect(screen.queryByTestId("toast")).toBeNull();
   });

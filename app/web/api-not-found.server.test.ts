@@ -9,6 +9,7 @@ import * as apiSplatRoute from "~/routes/api+/$";
 import { handleError } from "~/entry.server";
 import { createHttpApp } from "./http-app.server";
 import { testTies } from "#tests/setup/ties";
+import { sendRaw } from "#tests/setup/raw-http";
 
 /**
  * Unmatched /api paths over a real socket, through the real HTTP front and
@@ -95,25 +96,13 @@ async function start(): Promise<number> {
 }
 
 /** A GET of `rawPath` as written (no client normalizes it). */
-function get(port: number, rawPath: string) {
-  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-    const request = http.request(
-      { host: "127.0.0.1", port, path: rawPath, method: "GET" },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            type: String(res.headers["content-type"] ?? ""),
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end();
-  });
+async function get(port: number, rawPath: string) {
+  const answer = await sendRaw({ host: "127.0.0.1", port }, undefined, { path: rawPath });
+  return {
+    status: answer.status,
+    type: String(answer.headers["content-type"] ?? ""),
+    body: answer.body,
+  };
 }
 
 const UNMATCHED_API_PATHS = [

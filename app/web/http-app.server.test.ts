@@ -11,6 +11,7 @@ import type { Config, ProxyTrust } from "~/infra/config.server";
 import { applyServerTimeouts, createHttpApp } from "./http-app.server";
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limits.server";
 import { testTies } from "#tests/setup/ties";
+import { sendRaw, type RawAnswer, type RawRequest } from "#tests/setup/raw-http";
 
 /**
  * The HTTP front over real sockets, with a stand-in for Remix that answers the
@@ -67,64 +68,9 @@ async function start(trust: ProxyTrust = { kind: "hops", hops: 0 }, publicDir = 
   return { port: (server.address() as AddressInfo).port, seen };
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  reusedSocket: boolean;
-}
-
-/** One request on `agent`; `body` may be a Buffer or a generator of chunks (sent chunked). */
-function send(
-  port: number,
-  agent: http.Agent,
-  options: {
-    method?: string;
-    path: string;
-    headers?: Record<string, string>;
-    body?: Buffer | (() => Iterable<Buffer>);
-  },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        agent,
-        method: options.method ?? "POST",
-        path: options.path,
-        headers: options.headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString(),
-            reusedSocket: req.reusedSocket,
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    // Writes after an early answer may fail once the server closes: the answer is what counts.
-    req.on("error", reject);
-    const body = options.body;
-    if (Buffer.isBuffer(body)) req.end(body);
-    else if (body) {
-      const chunks = body()[Symbol.iterator]();
-      const pump = () => {
-        for (;;) {
-          const next = chunks.next();
-          if (next.done) return void req.end();
-          if (!req.write(next.value)) return void req.once("drain", pump);
-        }
-      };
-      pump();
-    } else req.end();
-  });
+/** One request on `agent` (POST unless `options.method` says otherwise); see sendRaw. */
+function send(port: number, agent: http.Agent, options: RawRequest): Promise<RawAnswer> {
+  return sendRaw({ host: "127.0.0.1", port }, agent, { method: "POST", ...options });
 }
 
 const multipartHeaders = (length: number) => ({

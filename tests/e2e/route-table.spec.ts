@@ -18,33 +18,28 @@ interface Expectation {
   copy: string[];
 }
 
+/** The same page, with the same copy, for a visitor, a creator and the admin. */
+const forEveryone = (copy: string[]): Record<Viewer, Expectation> => ({
+  visitor: { copy },
+  creator: { copy },
+  admin: { copy },
+});
+
 const TABLE: Record<string, Record<Viewer, Expectation>> = {
   "/": {
     visitor: { copy: ["Transform your selfies into AI art and earn money", "Start Earning Today"] },
     creator: { copy: ["Step 1 of 4", "Manage Integrations"] },
     admin: { copy: ["Step 1 of 4", "Manage Integrations"] },
   },
-  "/landing": {
-    visitor: { copy: ["Transform your selfies into AI art and earn money"] },
-    creator: { copy: ["Transform your selfies into AI art and earn money"] },
-    admin: { copy: ["Transform your selfies into AI art and earn money"] },
-  },
+  "/landing": forEveryone(["Transform your selfies into AI art and earn money"]),
   "/auth": {
     visitor: { copy: ["Welcome back", "Enter your credentials to access your account"] },
     creator: { url: /\/dashboard$/, copy: ["Step 1 of 4"] },
     // The super admin signed in lands on the Admin Portal, not the creator studio.
     admin: { url: /\/admin$/, copy: ["Super Admin"] },
   },
-  "/marketplace": {
-    visitor: { copy: ["Marketplace"] },
-    creator: { copy: ["Marketplace"] },
-    admin: { copy: ["Marketplace"] },
-  },
-  "/training": {
-    visitor: { copy: ["JPG or PNG up to 10MB"] },
-    creator: { copy: ["JPG or PNG up to 10MB"] },
-    admin: { copy: ["JPG or PNG up to 10MB"] },
-  },
+  "/marketplace": forEveryone(["Marketplace"]),
+  "/training": forEveryone(["JPG or PNG up to 10MB"]),
   "/integrations": {
     visitor: {
       copy: ["Authentication Required", "You need to be logged in to access integrations."],
@@ -85,41 +80,17 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     creator: { copy: ["Payment Monitor", "How to Use"] },
     admin: { copy: ["Payment Monitor", "How to Use"] },
   },
-  "/token-test": {
-    visitor: { copy: ["Token Test"] },
-    creator: { copy: ["Token Test"] },
-    admin: { copy: ["Token Test"] },
-  },
-  "/forgot-password": {
-    visitor: { copy: ["Forgot password?", "Send reset link"] },
-    creator: { copy: ["Forgot password?", "Send reset link"] },
-    admin: { copy: ["Forgot password?", "Send reset link"] },
-  },
-  "/reset-password": {
-    visitor: { copy: ["Choose a new password", "Ask for a new link"] },
-    creator: { copy: ["Choose a new password", "Ask for a new link"] },
-    admin: { copy: ["Choose a new password", "Ask for a new link"] },
-  },
-  "/confirm-registration": {
-    visitor: { copy: ["Create your account", "Register again to get a new one"] },
-    creator: { copy: ["Create your account", "Register again to get a new one"] },
-    admin: { copy: ["Create your account", "Register again to get a new one"] },
-  },
-  "/library": {
-    visitor: { copy: ["Your library", "Email me my library link"] },
-    creator: { copy: ["Your library", "Email me my library link"] },
-    admin: { copy: ["Your library", "Email me my library link"] },
-  },
+  "/token-test": forEveryone(["Token Test"]),
+  "/forgot-password": forEveryone(["Forgot password?", "Send reset link"]),
+  "/reset-password": forEveryone(["Choose a new password", "Ask for a new link"]),
+  "/confirm-registration": forEveryone(["Create your account", "Register again to get a new one"]),
+  "/library": forEveryone(["Your library", "Email me my library link"]),
   "/settings": {
     visitor: { url: /\/auth/, copy: ["Welcome back"] },
     creator: { copy: ["Settings", "Profile photo", "Delete account"] },
     admin: { copy: ["Settings", "Profile photo", "Delete account"] },
   },
-  "/privacy": {
-    visitor: { copy: ["Privacy"] },
-    creator: { copy: ["Privacy"] },
-    admin: { copy: ["Privacy"] },
-  },
+  "/privacy": forEveryone(["Privacy"]),
   "/terms": {
     visitor: {
       copy: [
@@ -138,26 +109,14 @@ const TABLE: Record<string, Record<Viewer, Expectation>> = {
     creator: { copy: ["Contact us", E2E_ADMIN.email] },
     admin: { copy: ["Contact us", E2E_ADMIN.email] },
   },
-  "/help": {
-    visitor: { copy: ["Help Center", "Where are my downloads?", "How do I get paid?"] },
-    creator: { copy: ["Help Center", "Where are my downloads?", "How do I get paid?"] },
-    admin: { copy: ["Help Center", "Where are my downloads?", "How do I get paid?"] },
-  },
-  "/creator-guide": {
-    visitor: { copy: ["From selfie to sale", "Upload a selfie", "Get paid"] },
-    creator: { copy: ["From selfie to sale", "Upload a selfie", "Get paid"] },
-    admin: { copy: ["From selfie to sale", "Upload a selfie", "Get paid"] },
-  },
-  "/pricing": {
-    visitor: { copy: ["Pricing", "Beta Access", `Keep ${CREATOR_SHARE_PERCENT}% of every sale`] },
-    creator: { copy: ["Pricing", "Beta Access", `Keep ${CREATOR_SHARE_PERCENT}% of every sale`] },
-    admin: { copy: ["Pricing", "Beta Access", `Keep ${CREATOR_SHARE_PERCENT}% of every sale`] },
-  },
-  "/no-such-route": {
-    visitor: { copy: ["Page Not Found"] },
-    creator: { copy: ["Page Not Found"] },
-    admin: { copy: ["Page Not Found"] },
-  },
+  "/help": forEveryone(["Help Center", "Where are my downloads?", "How do I get paid?"]),
+  "/creator-guide": forEveryone(["From selfie to sale", "Upload a selfie", "Get paid"]),
+  "/pricing": forEveryone([
+    "Pricing",
+    "Beta Access",
+    `Keep ${CREATOR_SHARE_PERCENT}% of every sale`,
+  ]),
+  "/no-such-route": forEveryone(["Page Not Found"]),
   // The creator's analytics
   "/analytics": {
     visitor: { url: /\/auth/, copy: ["Welcome back"] },

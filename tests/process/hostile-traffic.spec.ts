@@ -9,6 +9,7 @@ import {
   startServer,
   type RunningServer,
 } from "./support/server-process";
+import { sendRaw, type RawAnswer, type RawRequest } from "../setup/raw-http";
 
 /**
  * The production server under hostile and unlucky traffic, over real sockets:
@@ -20,63 +21,16 @@ import {
 const scratch = path.join(ROOT, "tests", ".tmp", "process-hostile");
 const portrait = fs.readFileSync(path.join(ROOT, "tests/fixtures/portrait.png"));
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  reusedSocket: boolean;
-}
-
-/** One request through `agent` (a kept-alive client), resolving with the whole answer. */
+/** One request through `agent` (a kept-alive client) as from the site's own pages, resolving with the whole answer. */
 function request(
   server: RunningServer,
   agent: http.Agent,
-  options: {
-    method?: string;
-    path: string;
-    headers?: Record<string, string>;
-    body?: Buffer | (() => Iterable<Buffer>);
-  },
-): Promise<Answer> {
+  options: RawRequest,
+): Promise<RawAnswer> {
   const url = new URL(server.origin);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        agent,
-        method: options.method ?? "GET",
-        path: options.path,
-        headers: { Origin: server.origin, ...options.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString(),
-            reusedSocket: req.reusedSocket,
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    const body = options.body;
-    if (Buffer.isBuffer(body)) return void req.end(body);
-    if (!body) return void req.end();
-    const chunks = body()[Symbol.iterator]();
-    const pump = () => {
-      for (;;) {
-        if (req.destroyed) return;
-        const next = chunks.next();
-        if (next.done) return void req.end();
-        if (!req.write(next.value)) return void req.once("drain", pump);
-      }
-    };
-    pump();
+  return sendRaw({ host: url.hostname, port: url.port }, agent, {
+    ...options,
+    headers: { Origin: server.origin, ...options.headers },
   });
 }
 

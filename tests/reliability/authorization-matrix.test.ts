@@ -79,6 +79,7 @@ import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases
 import { insertReport } from "#tests/setup/reports";
 import { firstRowWhere, rowWhere, selectWhere } from "#tests/setup/rows-where";
 import { newWebSessionId } from "#tests/setup/web-sessions";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { authorizeRoute, tokenUserRoute, tokenLoginRoute } = apiRoutes({
   authorizeRoute: "/api/oauth/{platform}/authorize",
@@ -1046,11 +1047,7 @@ const MATRIX: Record<string, Partial<Record<HttpMethod, Entry>>> = {
       ok: 202,
       othersMayChange: ["follows", "jobs"],
       prepare: async (w, role) => {
-        await getDb()
-          .updateTable("users")
-          .set({ handle: "alice-matrix" })
-          .where("id", "=", w.alice.user.id)
-          .execute();
+        await updateWhere("users", { handle: "alice-matrix" }, "id", w.alice.user.id);
         return {
           call: {
             path: "/api/follows",

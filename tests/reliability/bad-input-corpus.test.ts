@@ -49,6 +49,7 @@ import { apiRoute } from "#tests/setup/api-routes";
 import { failedTestJob } from "#tests/setup/jobs";
 import { RELEASE_DETAILS, ensureModelRelease } from "#tests/setup/model-releases";
 import { newWebSessionId } from "#tests/setup/web-sessions";
+import { updateWhere } from "#tests/setup/update-where";
 
 const listingsRoute = apiRoute("/api/marketplace-listings");
 
@@ -936,11 +937,7 @@ const TARGETS: Target[] = [
   // Each follower's email follows once; an unknown storefront is a 404, anything malformed a 400.
   jsonTarget("POST api.follows as nobody", 202, {
     base: async () => {
-      await getDb()
-        .updateTable("users")
-        .set({ handle: "alice-corpus" })
-        .where("id", "=", w.alice.user.id)
-        .execute();
+      await updateWhere("users", { handle: "alice-corpus" }, "id", w.alice.user.id);
       return { path: "/api/follows", json: { handle: "alice-corpus", email: newEmail() } };
     },
     fresh: () => ({ email: newEmail() }),

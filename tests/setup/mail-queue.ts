@@ -6,8 +6,9 @@ import { parseConfig, type Config } from "~/infra/config.server";
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { selectMailTransport } from "~/infra/mail/select-mail-transport.server";
 import { MAIL_JOB, mailJobHandler } from "~/features/mail/mail-job.server";
-import { outboxFiles } from "#tests/setup/mail";
+import { outboxFiles, startSmtpServer, type ReceivedMail } from "#tests/setup/mail";
 import { selectWhere } from "./rows-where";
+import { onTestFinished } from "vitest";
 
 /** Mail tests over the test database (vitest only; tests/setup/mail.ts is shared with Playwright). */
 
@@ -16,6 +17,19 @@ export async function deliverQueuedMail(): Promise<string[]> {
   const config = parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")) });
   await drainMailJobs(config);
   return outboxFiles(config.outboxDir);
+}
+
+/** Sends every queued message through a real SMTP server (closed when the test finishes); answers what it received. */
+export async function deliverOverSmtp(): Promise<ReceivedMail[]> {
+  const smtp = await startSmtpServer();
+  onTestFinished(() => smtp.close());
+  await drainMailJobs(
+    parseConfig({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    }),
+  );
+  return smtp.received;
 }
 
 /** Runs every queued mail job through the transport `config` selects (an outbox, or SMTP_URL). */

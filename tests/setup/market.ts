@@ -14,6 +14,7 @@ import {
   styledFileFacts,
 } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
+import { createTestUser } from "#tests/setup/accounts";
 
 /** Test data for the selling side: completed stylized images and their listings. */
 
@@ -143,6 +144,17 @@ export async function createListing(
     now: new Date(),
   });
   return { listing, stylized };
+}
+
+/** A new creator with a listing at each of these prices (dollars), titled "Item 1", "Item 2"… */
+export async function creatorWithListings(prices: (number | string)[]) {
+  const creator = await createTestUser();
+  const listings = [];
+  for (const [index, price] of prices.entries())
+    listings.push(
+      (await createListing(creator.user.id, { price, title: `Item ${index + 1}` })).listing,
+    );
+  return { creator, listings };
 }
 
 /** What a creator fills in to publish an image (a $25 listing with licensing); `title` as given. */

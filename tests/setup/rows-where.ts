@@ -42,6 +42,14 @@ export async function selectWhere<T extends Table, C extends ColumnOf<T> = Colum
   return rows;
 }
 
+/** How many rows `table` holds. */
+export async function rowCount(table: Table): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(
+    table,
+  )}`.execute(getDb());
+  return Number(rows[0].n);
+}
+
 /** The first row `selectWhere` finds, or undefined. */
 export async function firstRowWhere<T extends Table, C extends ColumnOf<T> = ColumnOf<T>>(
   table: T,

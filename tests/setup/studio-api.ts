@@ -3,6 +3,7 @@ import { getConfig } from "~/infra/config.server";
 import { callRoute, makeRequest, type RequestOptions } from "#tests/setup/requests";
 import { fixture, uploadRequest } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
+import { rowWhere } from "#tests/setup/rows-where";
 
 /** The studio's token API as tests call it (vitest only). */
 
@@ -29,6 +30,12 @@ export async function uploadedImage(token: string) {
   const response = await uploadPortrait(token);
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; originalUrl: string };
+}
+
+/** Uploads the portrait fixture (expecting 201); answers the stored images row's id and file key. */
+export async function uploadedImageRow(token: string) {
+  const { id } = await uploadedImage(token);
+  return rowWhere("images", ["id", "file_key"], "id", id);
 }
 
 /** POST /api/token-images/{id}/stylize with the JSON body and the credentials given. */

@@ -119,8 +119,11 @@ export function testStyleEngine(
   return engine;
 }
 
-/** A worker over the test database that styles with `engine`. */
-export function studioWorker(engine: StyleEngine, options: { concurrency?: number } = {}) {
+/** A worker over the test database that styles with `engine` (checking free space with `ensureSpace` when given). */
+export function studioWorker(
+  engine: StyleEngine,
+  options: { concurrency?: number; ensureSpace?: () => Promise<void> } = {},
+) {
   return new JobWorker({
     db: getDb(),
     handlers: {
@@ -129,6 +132,7 @@ export function studioWorker(engine: StyleEngine, options: { concurrency?: numbe
         engine: () => engine,
         faceConsentVersion: () => currentFaceConsentVersion(getConfig()),
         credentials: contentCredentialsFor(getConfig()),
+        ensureSpace: options.ensureSpace,
       }),
     },
     concurrency: options.concurrency ?? 2,

@@ -23,19 +23,22 @@ export interface TestCheckoutOptions {
   context?: AppLoadContext;
 }
 
+/** The buyer a test checkout is for, as the checkout form sends it. */
+export interface TestCustomer {
+  name: string;
+  email: string;
+  company?: string;
+  country?: string;
+  vatNumber?: string;
+}
+
 /**
  * Opens a checkout of the listings with POST /api/create-checkout-session;
  * expects 200 and answers the session id.
  */
 export async function openTestCheckout(
   listingIds: string[],
-  customerInfo: {
-    name: string;
-    email: string;
-    company?: string;
-    country?: string;
-    vatNumber?: string;
-  },
+  customerInfo: TestCustomer,
   { licenseType, context }: TestCheckoutOptions = {},
 ): Promise<string> {
   const cartItems = listingIds.map((imageId) =>
@@ -66,13 +69,7 @@ export function payTestCheckout(
 /** Opens a checkout of the listings and pays it (expecting the redirect back); answers the session id. */
 export async function buyAtTestCheckout(
   listingIds: string[],
-  customerInfo: {
-    name: string;
-    email: string;
-    company?: string;
-    country?: string;
-    vatNumber?: string;
-  },
+  customerInfo: TestCustomer,
   options: TestCheckoutOptions = {},
 ): Promise<string> {
   const sessionId = await openTestCheckout(listingIds, customerInfo, options);

@@ -15,6 +15,7 @@ import { stylizeRequest, uploadedImage } from "#tests/setup/studio-api";
 import { apiRoute } from "#tests/setup/api-routes";
 import { buyAtTestCheckout, paymentStatusOf } from "#tests/setup/test-checkout";
 import { actionsOf, readWithC2paRs } from "#tests/setup/c2pa-reader";
+import { updateWhere } from "#tests/setup/update-where";
 
 /**
  * Every file the product delivers carries Content Credentials that an
@@ -117,11 +118,7 @@ describe("Content Credentials on every delivered file", () => {
     }
 
     // The purchased download: the listing's sold file.
-    await db
-      .updateTable("images")
-      .set({ likeness: "self" })
-      .where("user_id", "=", user.id)
-      .execute();
+    await updateWhere("images", { likeness: "self" }, "user_id", user.id);
     const { listing } = await listStylizedImage(db, store, {
       userId: user.id,
       input: listingInputSchema.parse({

@@ -2,15 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
 import sharp from "sharp";
 import { STYLE_IDS } from "~/lib/styles";
-import {
-  createFalMock,
-  FAL_RESULT_HEIGHT,
-  FAL_RESULT_WIDTH,
-  falResultImage,
-} from "#tests/mocks/fal";
+import { FAL_RESULT_HEIGHT, FAL_RESULT_WIDTH, falResultImage } from "#tests/mocks/fal";
 import { pngBomb } from "#tests/setup/studio";
 import {
   descriptionIn,
@@ -37,6 +31,7 @@ import {
 } from "~/engines/styling/fal-models.server";
 import { StyleEngineError } from "~/engines/styling/style-engine.server";
 import { rejectionOf } from "#tests/setup/errors";
+import { serveFalMock } from "#tests/setup/fal-mock-server";
 
 const fixtures = path.resolve(
   path.dirname(url.fileURLToPath(import.meta.url)),
@@ -44,14 +39,7 @@ const fixtures = path.resolve(
 );
 const portrait = fs.readFileSync(path.join(fixtures, "portrait.png"));
 
-const fal = createFalMock();
-const server = setupServer(...fal.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  fal.reset();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const { fal, server } = serveFalMock();
 
 function falEngine(options: Partial<FalEngineOptions> = {}) {
   return createFalEngine({

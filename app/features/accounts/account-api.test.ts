@@ -23,6 +23,7 @@ import { apiRoutes } from "#tests/setup/api-routes";
 import { httpFailure } from "#tests/setup/errors";
 import { testTies } from "#tests/setup/ties";
 import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { accountRoute, avatarRoute, emailRoute, confirmRoute } = apiRoutes({
   accountRoute: "/api/account",
@@ -375,11 +376,7 @@ describe("email change", () => {
     );
     expect(unknown.status).toBe(400);
 
-    await db()
-      .updateTable("users")
-      .set({ email: "later@example.com" })
-      .where("id", "=", stranger.user.id)
-      .execute();
+    await updateWhere("users", { email: "later@example.com" }, "id", stranger.user.id);
     const taken = await httpFailure(
       invoke(confirmEmailChange, user, { token: linkToken }, ctx(now)),
     );

@@ -12,6 +12,7 @@ import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { updateWhere } from "#tests/setup/update-where";
 
 const tokenLogin = apiRoute("/api/token-login");
 const registerApi = apiRoute("/api/register");
@@ -140,7 +141,7 @@ describe("sign-in throttling", () => {
 
   it("answers a banned account's right password with 403 and leaves nothing counted", async () => {
     const { user } = await createTestUser({ email: "banned-throttle@example.com" });
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", user.id).execute();
+    await updateWhere("users", { banned: 1 }, "id", user.id);
     for (let i = 0; i < 8; i++) {
       expect(
         (

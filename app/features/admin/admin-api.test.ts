@@ -6,6 +6,7 @@ import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixt
 import { apiRoute } from "#tests/setup/api-routes";
 import { bannedFlag } from "#tests/setup/user-state";
 import { rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const statsRoute = apiRoute("/api/admin/stats");
 const usersRoute = apiRoute("/api/admin/users");
@@ -128,7 +129,7 @@ describe("GET /api/admin/stats", () => {
     });
 
     const other = await createTestUser();
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", other.user.id).execute();
+    await updateWhere("users", { banned: 1 }, "id", other.user.id);
     await insertImage(creator.user.id);
     await insertImage(creator.user.id);
     await insertImage(other.user.id);

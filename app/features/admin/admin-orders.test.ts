@@ -16,6 +16,7 @@ import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from "~/features/accounts/account
 import { apiRoute } from "#tests/setup/api-routes";
 import { flashOf } from "#tests/setup/flash";
 import { rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const ordersRoute = apiRoute("/api/admin/orders");
 const refundRoute = apiRoute("/api/admin/orders/{orderId}/refund");
@@ -137,11 +138,12 @@ describe("GET /api/admin/orders", () => {
       price: 12,
     });
     await testCheckoutSale([listing.id, theirs.id], "bea@example.com", new Date());
-    await getDb()
-      .updateTable("users")
-      .set({ first_name: ERASED_FIRST_NAME, last_name: ERASED_LAST_NAME })
-      .where("id", "=", gone.user.id)
-      .execute();
+    await updateWhere(
+      "users",
+      { first_name: ERASED_FIRST_NAME, last_name: ERASED_LAST_NAME },
+      "id",
+      gone.user.id,
+    );
 
     const [order] = (await listOrders(admin.token)).body;
     expect(order.items.map((item) => [item.title, item.creatorName])).toEqual([

@@ -12,7 +12,9 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser, TEST_PASSWORD } from "#tests/setup/accounts";
 import { apiRoute } from "#tests/setup/api-routes";
 import { payoutDeps } from "#tests/setup/payouts";
-import { fixture, uploadRequest } from "#tests/setup/studio";
+import { fixture } from "#tests/setup/studio";
+import { uploadedImageRow } from "#tests/setup/studio-api";
+import { updateWhere } from "#tests/setup/update-where";
 
 /**
  * With object storage, a deleted upload and an erased creator's files stop
@@ -36,18 +38,7 @@ afterAll(async () => {
 });
 
 /** An upload through the API: its image id and file key. */
-async function upload(token: string) {
-  const response = await callRoute(
-    apiRoute("/api/token-images/upload").action,
-    uploadRequest(fixture("portrait.png"), { token, filename: "portrait.png" }),
-  );
-  expect(response.status).toBe(201);
-  return getDb()
-    .selectFrom("images")
-    .select(["id", "file_key"])
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-}
+const upload = uploadedImageRow;
 
 /** The app's signed /media link of a private key, and the presigned URL its redirect hands out. */
 async function handedOut(key: string) {
@@ -86,11 +77,7 @@ describe("with object storage, a removed file is served no more, at once", () =>
     const avatar = newFileKey("avatars", "jpg");
     await getFileStore().write(avatar, fixture("portrait.png"));
     const avatarUrl = publicMediaUrl(avatar);
-    await getDb()
-      .updateTable("users")
-      .set({ profile_image_url: avatarUrl })
-      .where("id", "=", creator.user.id)
-      .execute();
+    await updateWhere("users", { profile_image_url: avatarUrl }, "id", creator.user.id);
     const photo = await fetch(avatarUrl);
     expect(photo.status).toBe(200);
     expect(photo.headers.get("cache-control")).toBe("public, max-age=600");

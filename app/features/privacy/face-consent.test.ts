@@ -24,6 +24,7 @@ import { invoke } from "~/infra/procedure.server";
 import { plainContext } from "~/infra/call-context.server";
 import { stylizeImage } from "~/features/studio/styles/procedures.server";
 import { rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const consentRoute = apiRoute("/api/account/consent");
 const accountRoute = apiRoute("/api/account");
@@ -112,11 +113,7 @@ describe("consent to face processing", () => {
   it("asks again when the text changed: a consent to an earlier version does not count", async () => {
     const { user, token } = await createTestUser();
     const imageId = await uploadedImage(token);
-    await getDb()
-      .updateTable("users")
-      .set({ face_consent_version: "2000-01-01" })
-      .where("id", "=", user.id)
-      .execute();
+    await updateWhere("users", { face_consent_version: "2000-01-01" }, "id", user.id);
     expect((await requestStyle(imageId, token)).status).toBe(409);
     expect(await queuedWork(user.id)).toEqual({ styles: [], jobs: [] });
   });
@@ -124,11 +121,12 @@ describe("consent to face processing", () => {
   it("refuses a style when the consent was withdrawn after the request was admitted (the insert checks it again)", async () => {
     const { user, token } = await createTestUser();
     const imageId = await uploadedImage(token);
-    await getDb()
-      .updateTable("users")
-      .set({ face_consent_version: null, face_consent_at: null })
-      .where("id", "=", user.id)
-      .execute();
+    await updateWhere(
+      "users",
+      { face_consent_version: null, face_consent_at: null },
+      "id",
+      user.id,
+    );
     await expect(
       requestStylization(getDb(), {
         userId: user.id,
@@ -190,11 +188,12 @@ describe("consent to face processing", () => {
     const imageId = await uploadedImage(token);
     expect((await requestStyle(imageId, token)).status).toBe(202);
     // Withdrawn behind the queue's back (as if the job had been claimed a moment before).
-    await getDb()
-      .updateTable("users")
-      .set({ face_consent_version: null, face_consent_at: null })
-      .where("id", "=", user.id)
-      .execute();
+    await updateWhere(
+      "users",
+      { face_consent_version: null, face_consent_at: null },
+      "id",
+      user.id,
+    );
     const engine = testStyleEngine();
     await studioWorker(engine).drain();
     expect(engine.calls).toEqual([]);

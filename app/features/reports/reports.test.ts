@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { getConfig, parseConfig, type Config } from "~/infra/config.server";
+import { getConfig, type Config } from "~/infra/config.server";
 import { metricsText } from "~/infra/metrics.server";
 import { listingPage } from "~/features/market/catalog/listing-page.server";
 import { browseMarketplace } from "~/features/market/catalog/marketplace-search.server";
@@ -13,11 +10,11 @@ import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
 import { emptyDatabase, insertSale } from "#tests/setup/ledger-fixtures";
-import { drainMailJobs, queuedMailTo } from "#tests/setup/mail-queue";
-import { startSmtpServer, type TestSmtpServer } from "#tests/setup/mail";
+import { deliverOverSmtp, queuedMailTo } from "#tests/setup/mail-queue";
 import { bannedFlag } from "#tests/setup/user-state";
 import { testTies } from "#tests/setup/ties";
 import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 /**
  * Reports and takedown (issue 44): anyone reports a listing or a storefront,
@@ -40,7 +37,6 @@ const saved = {
   suspendAt: config.UPHELD_REPORTS_TO_SUSPEND,
 };
 
-let smtp: TestSmtpServer | undefined;
 let ipCounter = 0;
 /** A fresh client address per call site, so the in-memory per-address limit of one test does not reach another. */
 const nextIp = () => `198.51.100.${++ipCounter}`;
@@ -50,8 +46,6 @@ afterEach(async () => {
   config.REPORTS_PER_ADDRESS = saved.perAddress;
   config.UPHELD_REPORTS_TO_SUSPEND = saved.suspendAt;
   vi.useRealTimers();
-  await smtp?.close();
-  smtp = undefined;
 });
 
 async function report(body: Record<string, unknown>, ip = nextIp()) {
@@ -116,17 +110,6 @@ async function isPublic(listingId: string) {
 async function auditActions(subjectId: string) {
   const rows = await selectWhere("audit_log", ["action", "detail"], "subject_id", subjectId, "id");
   return rows.map((row) => row.action);
-}
-
-async function deliverOverSmtp() {
-  smtp = await startSmtpServer();
-  await drainMailJobs(
-    parseConfig({
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")),
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    }),
-  );
-  return smtp.received;
 }
 
 describe("a report", () => {
@@ -269,11 +252,7 @@ describe("a report", () => {
 
   it("of a storefront names its handle; of an unknown or withdrawn listing or storefront is a 404", async () => {
     const creator = await createTestUser();
-    await getDb()
-      .updateTable("users")
-      .set({ handle: "ada" })
-      .where("id", "=", creator.user.id)
-      .execute();
+    await updateWhere("users", { handle: "ada" }, "id", creator.user.id);
     const { listing } = await createListing(creator.user.id);
     const storefront = await report({
       handle: "ada",
@@ -290,11 +269,7 @@ describe("a report", () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: expect.any(String) });
     }
-    await getDb()
-      .updateTable("listings")
-      .set({ status: "withdrawn" })
-      .where("id", "=", listing.id)
-      .execute();
+    await updateWhere("listings", { status: "withdrawn" }, "id", listing.id);
     expect(
       (await report({ listingId: listing.id, reason: "other", email: "r4@example.com" })).status,
     ).toBe(404);

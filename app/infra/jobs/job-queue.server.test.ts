@@ -9,6 +9,7 @@ import {
 import { JobWorker } from "~/infra/jobs/job-worker.server";
 import { createTestUser } from "#tests/setup/accounts";
 import { rowWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const KIND = "fairness-test";
 const JOB_CONCURRENCY = 2;
@@ -132,11 +133,7 @@ describe("deleting the jobs by a payload field", () => {
     const otherKind = await job("ann_lee%@example.com", "other-kind");
     const running = await job("ann_lee%@example.com");
     const noField = await enqueueJob(getDb(), { kind: KIND, payload: { n: 1 }, now });
-    await getDb()
-      .updateTable("jobs")
-      .set({ status: "running" })
-      .where("id", "=", running)
-      .execute();
+    await updateWhere("jobs", { status: "running" }, "id", running);
 
     const seen: string[] = [];
     const deleted = await deleteJobsByField(getDb(), {

@@ -69,22 +69,16 @@ beforeEach(async () => {
   await getDb().deleteFrom("jobs").execute();
 });
 
+/** `token`'s claim of a due job of KIND's, leased for `leaseMs` from `now`. */
+const claimAs = (token: string, leaseMs: number, now: Date) =>
+  claimJob(getDb(), { kinds: [KIND], token, leaseMs, now });
+
 describe("the job queue", () => {
   it("claims a due job once, with a lease, counting the attempt", async () => {
     const clock = fakeClock();
     const id = await enqueueJob(getDb(), { kind: KIND, payload: { n: 1 }, now: clock.now() });
-    const first = await claimJob(getDb(), {
-      kinds: [KIND],
-      token: "a",
-      leaseMs: 30_000,
-      now: clock.now(),
-    });
-    const second = await claimJob(getDb(), {
-      kinds: [KIND],
-      token: "b",
-      leaseMs: 30_000,
-      now: clock.now(),
-    });
+    const first = await claimAs("a", 30_000, clock.now());
+    const second = await claimAs("b", 30_000, clock.now());
     expect(first?.id).toBe(id);
     expect(first?.status).toBe("running");
     expect(first?.attempts).toBe(1);
@@ -102,13 +96,9 @@ describe("the job queue", () => {
       runAt: new Date(clock.now().getTime() + 1000),
     });
     await enqueueJob(getDb(), { kind: "other", payload: {}, now: clock.now() });
-    expect(
-      await claimJob(getDb(), { kinds: [KIND], token: "a", leaseMs: 1000, now: clock.now() }),
-    ).toBeNull();
+    expect(await claimAs("a", 1000, clock.now())).toBeNull();
     clock.advance(1000);
-    expect(
-      await claimJob(getDb(), { kinds: [KIND], token: "a", leaseMs: 1000, now: clock.now() }),
-    ).not.toBeNull();
+    expect(await claimAs("a", 1000, clock.now())).not.toBeNull();
   });
 
   it("backs off exponentially, capped, with jitter between half and all of the delay", () => {
@@ -125,12 +115,7 @@ describe("the job worker", () => {
     const clock = fakeClock();
     const id = await enqueueJob(getDb(), { kind: KIND, payload: { n: 7 }, now: clock.now() });
     // A process claimed it and then died: the row stays 'running' with its lease.
-    const dead = await claimJob(getDb(), {
-      kinds: [KIND],
-      token: "dead-process",
-      leaseMs: 60_000,
-      now: clock.now(),
-    });
+    const dead = await claimAs("dead-process", 60_000, clock.now());
     expect(dead?.status).toBe("running");
 
     const seen: { n: number; attempt: number }[] = [];
@@ -241,7 +226,7 @@ describe("the job worker", () => {
       now: clock.now(),
       maxAttempts: 1,
     });
-    await claimJob(getDb(), { kinds: [KIND], token: "dead", leaseMs: 1000, now: clock.now() });
+    await claimAs("dead", 1000, clock.now());
     const { handler, failed } = recordingHandler(async () => {
       throw new Error("must not run again");
     });
@@ -337,12 +322,7 @@ describe("the job worker", () => {
     await new Promise((resolve) => setTimeout(resolve, 400)); // several renewals (every leaseMs / 3)
     const after = (await jobRow(id)).locked_until!;
     expect(after > before).toBe(true);
-    const other = await claimJob(getDb(), {
-      kinds: [KIND],
-      token: "other",
-      leaseMs: 150,
-      now: new Date(),
-    });
+    const other = await claimAs("other", 150, new Date());
     expect(other).toBeNull();
     gate.resolve();
     await w.drain();

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/_admin+/admin";
-import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
 import { emptyDatabase } from "#tests/setup/ledger-fixtures";
 import { flashOf } from "#tests/setup/flash";
 import { erasedAt } from "#tests/setup/user-state";
 import { selectWhere } from "#tests/setup/rows-where";
+import { postAdminForm } from "#tests/setup/admin-page";
 
 /** The admin portal's erasure: ?erase=<id> opens the confirmation; its form post erases. */
 beforeEach(emptyDatabase);
@@ -33,13 +34,10 @@ describe("/admin erasure", () => {
   it("the confirmation's post erases the user, signs them out and records who did it", async () => {
     const admin = await createTestAdmin();
     const creator = await createTestUser({ email: "cora@example.com" });
-    const response = await callRoute(
-      adminRoute.action,
-      formRequest(
-        `/admin?q=cora&erase=${creator.user.id}`,
-        { intent: "erase-user", userId: creator.user.id },
-        { cookie: admin.cookie },
-      ),
+    const response = await postAdminForm(
+      `/admin?q=cora&erase=${creator.user.id}`,
+      { intent: "erase-user", userId: creator.user.id },
+      { cookie: admin.cookie },
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?q=cora");
@@ -68,13 +66,10 @@ describe("/admin erasure", () => {
 
   it("refuses the super admin's own account with a message, and a creator's post", async () => {
     const admin = await createTestAdmin();
-    const refused = await callRoute(
-      adminRoute.action,
-      formRequest(
-        "/admin",
-        { intent: "erase-user", userId: "super-admin" },
-        { cookie: admin.cookie },
-      ),
+    const refused = await postAdminForm(
+      "/admin",
+      { intent: "erase-user", userId: "super-admin" },
+      { cookie: admin.cookie },
     );
     expect(await flashOf(refused)).toMatchObject({
       kind: "error",
@@ -83,13 +78,10 @@ describe("/admin erasure", () => {
     expect(await erasedAt("super-admin")).toBeNull();
     const creator = await createTestUser();
     const victim = await createTestUser();
-    const forbidden = await callRoute(
-      adminRoute.action,
-      formRequest(
-        "/admin",
-        { intent: "erase-user", userId: victim.user.id },
-        { cookie: creator.cookie },
-      ),
+    const forbidden = await postAdminForm(
+      "/admin",
+      { intent: "erase-user", userId: victim.user.id },
+      { cookie: creator.cookie },
     );
     expect(forbidden.status).toBe(403);
     expect(await erasedAt(victim.user.id)).toBeNull();

@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/_admin+/admin";
-import { callRoute, formRequest, makeRequest } from "#tests/setup/requests";
+import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestAdmin, createTestUser } from "#tests/setup/accounts";
-import { getDb } from "~/infra/db.server";
 import { emptyDatabase, insertImage, insertSale } from "#tests/setup/ledger-fixtures";
 import { bannedFlag } from "#tests/setup/user-state";
 import { flashOf } from "#tests/setup/flash";
 import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
+import { postAdminForm } from "#tests/setup/admin-page";
 
 beforeEach(emptyDatabase);
 
@@ -95,24 +96,17 @@ describe("/admin loader", () => {
     });
     expect(await load("/admin?ban=nobody")).toBeNull();
     expect(await load("/admin?ban=super-admin")).toBeNull();
-    await getDb()
-      .updateTable("users")
-      .set({ banned: 1 })
-      .where("id", "=", creator.user.id)
-      .execute();
+    await updateWhere("users", { banned: 1 }, "id", creator.user.id);
     expect(await load(`/admin?ban=${creator.user.id}`)).toBeNull();
   });
 
   it("the confirmation's post bans and lands back on the list without ?ban", async () => {
     const admin = await createTestAdmin();
     const creator = await createTestUser({ email: "cora@example.com" });
-    const response = await callRoute(
-      adminRoute.action,
-      formRequest(
-        `/admin?q=cora&ban=${creator.user.id}`,
-        { intent: "ban", userId: creator.user.id },
-        { cookie: admin.cookie },
-      ),
+    const response = await postAdminForm(
+      `/admin?q=cora&ban=${creator.user.id}`,
+      { intent: "ban", userId: creator.user.id },
+      { cookie: admin.cookie },
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?q=cora");
@@ -129,13 +123,10 @@ describe("/admin action", () => {
       firstName: "Cora",
       lastName: "Creator",
     });
-    const response = await callRoute(
-      adminRoute.action,
-      formRequest(
-        "/admin?q=cora&view=" + creator.user.id,
-        { intent: "ban", userId: creator.user.id },
-        { cookie: admin.cookie },
-      ),
+    const response = await postAdminForm(
+      "/admin?q=cora&view=" + creator.user.id,
+      { intent: "ban", userId: creator.user.id },
+      { cookie: admin.cookie },
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin?q=cora&view=${creator.user.id}`);
@@ -157,9 +148,10 @@ describe("/admin action", () => {
     );
     expect(audit).toEqual([{ actor_id: "super-admin", action: "user.ban" }]);
 
-    const unban = await callRoute(
-      adminRoute.action,
-      formRequest("/admin", { intent: "unban", userId: creator.user.id }, { cookie: admin.cookie }),
+    const unban = await postAdminForm(
+      "/admin",
+      { intent: "unban", userId: creator.user.id },
+      { cookie: admin.cookie },
     );
     expect(unban.headers.get("Location")).toBe("/admin");
     expect(await flashOf(unban)).toMatchObject({ kind: "success", title: "User unbanned" });
@@ -169,9 +161,10 @@ describe("/admin action", () => {
   it("answers the 'Failed to update user status.' toast when the status cannot change (super admin, unknown user)", async () => {
     const admin = await createTestAdmin();
     for (const userId of ["super-admin", "no-such-user", ""]) {
-      const response = await callRoute(
-        adminRoute.action,
-        formRequest("/admin", { intent: "ban", userId }, { cookie: admin.cookie }),
+      const response = await postAdminForm(
+        "/admin",
+        { intent: "ban", userId },
+        { cookie: admin.cookie },
       );
       expect(response.status).toBe(302);
       expect(await flashOf(response)).toEqual({
@@ -187,25 +180,20 @@ describe("/admin action", () => {
     const admin = await createTestAdmin();
     const creator = await createTestUser();
     const victim = await createTestUser();
-    const denied = await callRoute(
-      adminRoute.action,
-      formRequest("/admin", { intent: "ban", userId: victim.user.id }, { cookie: creator.cookie }),
+    const denied = await postAdminForm(
+      "/admin",
+      { intent: "ban", userId: victim.user.id },
+      { cookie: creator.cookie },
     );
     expect(denied.status).toBe(403);
-    const anonymous = await callRoute(
-      adminRoute.action,
-      formRequest("/admin", { intent: "ban", userId: victim.user.id }),
-    );
+    const anonymous = await postAdminForm("/admin", { intent: "ban", userId: victim.user.id });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
     // Even the admin's own cookie does nothing when the form comes from another site.
-    const crossSite = await callRoute(
-      adminRoute.action,
-      formRequest(
-        "/admin",
-        { intent: "ban", userId: victim.user.id },
-        { cookie: admin.cookie, origin: "cross" },
-      ),
+    const crossSite = await postAdminForm(
+      "/admin",
+      { intent: "ban", userId: victim.user.id },
+      { cookie: admin.cookie, origin: "cross" },
     );
     expect(await flashOf(crossSite)).toMatchObject({ kind: "error", title: "Error" });
     expect(await bannedFlag(victim.user.id)).toBe(0);
@@ -220,22 +208,16 @@ describe("/admin action", () => {
       email: "Nia@Example.com",
       password: "secret-99",
     };
-    const created = await callRoute(
-      adminRoute.action,
-      formRequest("/admin", fields, { cookie: admin.cookie }),
-    );
+    const created = await postAdminForm("/admin", fields, { cookie: admin.cookie });
     expect(created.status).toBe(302);
     const row = await rowWhere("users", "*", "email", "nia@example.com");
     expect(created.headers.get("Location")).toBe(`/admin?view=${row.id}`);
     expect(await flashOf(created)).toMatchObject({ kind: "success", title: "User created" });
 
-    const invalid = await callRoute(
-      adminRoute.action,
-      formRequest(
-        "/admin",
-        { intent: "create-user", firstName: "", lastName: "X", email: "nope", password: "123" },
-        { cookie: admin.cookie },
-      ),
+    const invalid = await postAdminForm(
+      "/admin",
+      { intent: "create-user", firstName: "", lastName: "X", email: "nope", password: "123" },
+      { cookie: admin.cookie },
     );
     expect(invalid.status).toBe(400);
     const reply = await invalid.json();
@@ -247,10 +229,7 @@ describe("/admin action", () => {
     // The password is never sent back.
     expect(JSON.stringify(reply)).not.toContain("123");
 
-    const duplicate = await callRoute(
-      adminRoute.action,
-      formRequest("/admin", fields, { cookie: admin.cookie }),
-    );
+    const duplicate = await postAdminForm("/admin", fields, { cookie: admin.cookie });
     expect(duplicate.status).toBe(409);
     expect((await duplicate.json()).error[""]).toEqual([
       "An account with this email already exists",

@@ -12,6 +12,7 @@ import { callRoute, cookiesFrom, formRequest, makeRequest } from "#tests/setup/r
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { flashOf } from "#tests/setup/flash";
+import { updateWhere } from "#tests/setup/update-where";
 
 /** A browser: its cookie jar, its posts to /saved and its /saved page. */
 function browser(cookie = "") {
@@ -70,11 +71,7 @@ describe("POST /saved and GET /saved", () => {
     await buyer.post({ intent: "save", listingId: one.listing.id });
 
     // The price now, not the price when saved.
-    await getDb()
-      .updateTable("listings")
-      .set({ price_cents: 1500 })
-      .where("id", "=", one.listing.id)
-      .execute();
+    await updateWhere("listings", { price_cents: 1500 }, "id", one.listing.id);
     const listings = await buyer.page();
     expect(listings.map((listing) => [listing.title, listing.priceCents])).toEqual([
       ["Two", 2000],
@@ -225,11 +222,7 @@ describe("POST /saved and GET /saved", () => {
       .set({ hidden_at: new Date().toISOString() })
       .where("id", "=", hidden.listing.id)
       .execute();
-    await getDb()
-      .updateTable("users")
-      .set({ banned: 1 })
-      .where("id", "=", banned.user.id)
-      .execute();
+    await updateWhere("users", { banned: 1 }, "id", banned.user.id);
 
     const listings = await buyer.page();
     expect(listings).toEqual([
@@ -330,11 +323,7 @@ describe("the header's cart count", () => {
     const count = async () =>
       (await (await callRoute(rootLoader, makeRequest("/", { cookie }))).json()).cart;
     expect(await count()).toEqual([one.listing.id, two.listing.id]);
-    await getDb()
-      .updateTable("listings")
-      .set({ status: "withdrawn" })
-      .where("id", "=", two.listing.id)
-      .execute();
+    await updateWhere("listings", { status: "withdrawn" }, "id", two.listing.id);
     expect(await count()).toEqual([one.listing.id]);
   });
 });

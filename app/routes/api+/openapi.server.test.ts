@@ -126,23 +126,15 @@ describe("the OpenAPI document", () => {
     expect(schema.safeParse({ style: "no-such-style" }).success).toBe(false);
 
     const path = `/api/token-images/${stylized.image_id}/stylize`;
-    const accepted = await callRoute(
-      apiSplatRoute.action,
-      makeRequest(path, { json: { style: "cartoon" }, token }),
-      {
+    const stylizeAs = (style: string) =>
+      callRoute(apiSplatRoute.action, makeRequest(path, { json: { style }, token }), {
         id: stylized.image_id,
-      },
-    );
+      });
+    const accepted = await stylizeAs("cartoon");
     expect(accepted.status).toBe(202);
     expect(operation.responses).toHaveProperty("202");
 
-    const refused = await callRoute(
-      apiSplatRoute.action,
-      makeRequest(path, { json: { style: "no-such-style" }, token }),
-      {
-        id: stylized.image_id,
-      },
-    );
+    const refused = await stylizeAs("no-such-style");
     expect(refused.status).toBe(400);
     expect(operation.responses).toHaveProperty("400");
     const error = await refused.json();

@@ -29,6 +29,7 @@ import { apiRoutes } from "#tests/setup/api-routes";
 import { connectOpenSeaByKey } from "#tests/setup/integrations";
 import { testTies } from "#tests/setup/ties";
 import { rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { exportRoute, exportStatusRoute, exportDownloadRoute } = apiRoutes({
   exportRoute: "/api/account/export",
@@ -169,18 +170,13 @@ describe("the export of a creator's data", () => {
       await rowWhere("verified_faces", "descriptor", "user_id", creator.user.id)
     ).descriptor;
     const other = await createTestUser();
-    const db = getDb();
     const store = getLocalFileStore();
 
     // A profile photo: the export carries it as profile/photo.jpg.
     const avatarKey = newFileKey("avatars", "jpg");
     const avatarBytes = crypto.randomBytes(2000);
     await store.write(avatarKey, avatarBytes);
-    await db
-      .updateTable("users")
-      .set({ profile_image_url: `/media/${avatarKey}` })
-      .where("id", "=", creator.user.id)
-      .execute();
+    await updateWhere("users", { profile_image_url: `/media/${avatarKey}` }, "id", creator.user.id);
 
     // An integration connected with a key: the key must not be in the export.
     const apiKey = `sentinel-opensea-key-${crypto.randomBytes(12).toString("hex")}`;
@@ -192,11 +188,7 @@ describe("the export of a creator's data", () => {
     });
     const optimizedKey = newFileKey("optimized", "webp");
     await store.write(optimizedKey, crypto.randomBytes(3000));
-    await db
-      .updateTable("stylized_images")
-      .set({ optimized_file_key: optimizedKey })
-      .where("id", "=", stylized.id)
-      .execute();
+    await updateWhere("stylized_images", { optimized_file_key: optimizedKey }, "id", stylized.id);
     const sale = await sellListing(listing);
     // Someone else's image is not in it.
     const othersListing = await createListing(other.user.id);
@@ -427,11 +419,7 @@ describe("the export of a creator's data", () => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(3500);
     expect(((await refused.json()) as { message: string }).message).toMatch(/one export an hour/);
 
-    await getDb()
-      .updateTable("account_exports")
-      .set({ status: "failed" })
-      .where("id", "=", first.body.id)
-      .execute();
+    await updateWhere("account_exports", { status: "failed" }, "id", first.body.id);
     const retried = await askForExport(creator.token);
     expect(retried.status).toBe(202);
     expect(retried.body.id).not.toBe(first.body.id);

@@ -20,14 +20,18 @@ import {
   RESETS_PER_EMAIL,
   signResetToken,
 } from "~/features/accounts/passwords/password-reset.server";
-import { userForApiToken, userForWebSession } from "~/features/accounts/sessions/sessions.server";
-import { createWebSession } from "~/features/accounts/sessions/sessions.server";
+import {
+  createWebSession,
+  userForApiToken,
+  userForWebSession,
+} from "~/features/accounts/sessions/sessions.server";
 import { renderResetPasswordMail } from "~/features/accounts/passwords/reset-password-mail.server";
 import { createTestUser, storedPasswordHash } from "#tests/setup/accounts";
 import { addressesOf, outboxFiles, readEml } from "#tests/setup/mail";
 import { httpFailure } from "#tests/setup/errors";
 import { testTies } from "#tests/setup/ties";
 import { rowsWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const ORIGIN = "https://selfie.example";
 let address = 0;
@@ -105,7 +109,7 @@ describe("requestPasswordReset", () => {
 
   it("answers the same for an unknown and a banned email, and mails nothing", async () => {
     const { user } = await createTestUser({ email: "reset-banned@example.com" });
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", user.id).execute();
+    await updateWhere("users", { banned: 1 }, "id", user.id);
     for (const email of ["nobody-here@example.com", "reset-banned@example.com"]) {
       expect(await invoke(requestPasswordReset, null, { email }, ctxAt())).toEqual({
         message: RESET_REQUESTED,
@@ -289,7 +293,7 @@ describe("resetPassword", () => {
     expect(short.status).toBe(400);
     expect(short.fieldErrors).toEqual({ password: ["Password must be at least 8 characters"] });
 
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", user.id).execute();
+    await updateWhere("users", { banned: 1 }, "id", user.id);
     const banned = await httpFailure(
       invoke(resetPassword, null, { token: valid, password: "whatever-pass" }, ctxAt()),
     );

@@ -5,6 +5,7 @@ import { getDb } from "~/infra/db.server";
 import { revokeAllCredentials } from "~/features/accounts/sessions/sessions.server";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { tokenLogin, tokenUser, tokenLogout, register, apiLogin } = apiRoutes({
   tokenLogin: "/api/token-login",
@@ -94,7 +95,7 @@ describe("POST /api/token-login", () => {
 
   it("answers 403 for a banned account", async () => {
     const { user } = await createTestUser({ email: "banned@example.com" });
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", user.id).execute();
+    await updateWhere("users", { banned: 1 }, "id", user.id);
     const response = await login({ email: "banned@example.com", password: TEST_PASSWORD });
     expect(response.status).toBe(403);
   });

@@ -49,6 +49,9 @@ const ROWS: AdminPayoutRow[] = [
   },
 ];
 
+/** The amounts' columns, each card's labels on phones. */
+const AMOUNT_COLUMNS = ["Payout account", "Earned", "Owed", "Transferred", "Held", "Reversed"];
+
 const row = (id: string) => within(document.querySelector(`[data-user-id="${id}"]`) as HTMLElement);
 
 describe("PayoutsTable", () => {
@@ -57,12 +60,7 @@ describe("PayoutsTable", () => {
     expect(screen.getByRole("heading", { name: "Payouts" })).toBeInTheDocument();
     expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
       "Creator",
-      "Payout account",
-      "Earned",
-      "Owed",
-      "Transferred",
-      "Held",
-      "Reversed",
+      ...AMOUNT_COLUMNS,
     ]);
     expect(row("u1").getByText("Cora Creator")).toBeInTheDocument();
     expect(row("u1").getByText("cora@example.com")).toBeInTheDocument();
@@ -92,13 +90,6 @@ describe("PayoutsTable", () => {
     render(<PayoutsTable rows={ROWS} />);
     expect(screen.getByRole("table").className).toContain("sm:table");
     const cells = Array.from(document.querySelector('[data-user-id="u1"]')!.querySelectorAll("td"));
-    expect(cells.slice(1).map((td) => td.getAttribute("data-label"))).toEqual([
-      "Payout account",
-      "Earned",
-      "Owed",
-      "Transferred",
-      "Held",
-      "Reversed",
-    ]);
+    expect(cells.slice(1).map((td) => td.getAttribute("data-label"))).toEqual(AMOUNT_COLUMNS);
   });
 });

@@ -25,6 +25,7 @@ import {
 import { apiRoute } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
 import { rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { loader: analyticsApi } = apiRoute("/api/token-analytics");
 
@@ -229,11 +230,7 @@ describe("a creator's analytics", () => {
     const month = await creatorAnalytics(db, creator.user.id, 30, now, { includeTestSales: true });
     expect(month.days).toHaveLength(30);
     expect(month.days.reduce((sum, day) => sum + day.sales, 0)).toBe(3);
-    await db
-      .updateTable("earnings")
-      .set({ test_mode: 1 })
-      .where("creator_id", "=", creator.user.id)
-      .execute();
+    await updateWhere("earnings", { test_mode: 1 }, "creator_id", creator.user.id);
     const live = await creatorAnalytics(db, creator.user.id, 30, now, { includeTestSales: false });
     expect(live.days.reduce((sum, day) => sum + day.sales, 0)).toBe(0);
     expect(live.days.reduce((sum, day) => sum + Number(day.earnings), 0)).toBe(0);

@@ -6,16 +6,13 @@ import type { CreatorSale } from "~/features/market/types";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { insertSale } from "#tests/setup/ledger-fixtures";
+import { updateWhere } from "#tests/setup/update-where";
 
 /** The payment monitor for creators: their latest sales and each payment's state, without the buyers' details. */
 
 async function saleAt(creatorId: string, paidAt: string, order: Record<string, unknown> = {}) {
   const { orderId } = await insertSale(creatorId, { amountCents: 2125, feeCents: 375 });
-  await getDb()
-    .updateTable("orders")
-    .set({ paid_at: paidAt, ...order })
-    .where("id", "=", orderId)
-    .execute();
+  await updateWhere("orders", { paid_at: paidAt, ...order }, "id", orderId);
   return orderId;
 }
 

@@ -19,6 +19,7 @@ import {
   visitorOf,
 } from "~/features/market/analytics/listing-visitors.server";
 import { creatorAnalytics } from "~/features/market/analytics/analytics.server";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { loader: analyticsApi } = apiRoute("/api/token-analytics");
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -138,11 +139,7 @@ describe("saves of a listing", () => {
     ]).toEqual([1, 1]);
 
     expect(await recordListingSave(db, "no-such-listing", visit(day2), day2)).toBe(false);
-    await db
-      .updateTable("listings")
-      .set({ status: "withdrawn" })
-      .where("id", "=", listing.id)
-      .execute();
+    await updateWhere("listings", { status: "withdrawn" }, "id", listing.id);
     const day3 = new Date(day2.getTime() + DAY_MS);
     expect(await recordListingSave(db, listing.id, visit(day3), day3)).toBe(false);
   });

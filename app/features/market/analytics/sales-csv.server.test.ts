@@ -9,6 +9,7 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { loader: salesCsvApi } = apiRoute("/api/token-analytics/sales.csv");
 
@@ -179,7 +180,7 @@ describe("the monthly sales CSV", () => {
       [tricky.id, TRICKY],
       [formula.id, FORMULA],
     ])
-      await getDb().updateTable("listings").set({ title }).where("id", "=", id).execute();
+      await updateWhere("listings", { title }, "id", id);
     const item = (
       listing: { id: string; title: string },
       priceCents: number,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { createListing } from "#tests/setup/market";
+import { createListing, creatorWithListings } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
 import { downloadGrantsOf, earningsOf, payTestCheckout } from "#tests/setup/test-checkout";
 import { findOrderBySessionId, itemsOfOrder } from "~/features/market/orders/orders.server";
@@ -35,17 +35,6 @@ async function postBundle(token: string, body: unknown) {
   return { status: response.status, body: await response.json() };
 }
 
-/** A creator with listings at these prices (dollars). */
-async function creatorWith(prices: (number | string)[]) {
-  const creator = await createTestUser();
-  const listings = [];
-  for (const [index, price] of prices.entries())
-    listings.push(
-      (await createListing(creator.user.id, { price, title: `Item ${index + 1}` })).listing,
-    );
-  return { creator, listings };
-}
-
 async function checkoutOf(cartItems: unknown[]) {
   const response = await callRoute(
     createSessionApi,
@@ -72,7 +61,7 @@ describe("splitBundlePrice", () => {
 
 describe("POST /api/token-bundles", () => {
   it("makes a bundle of the caller's live listings: 201 {id, url}, its page sums and saves", async () => {
-    const { creator, listings } = await creatorWith([7, 2, 1]);
+    const { creator, listings } = await creatorWithListings([7, 2, 1]);
     const created = await postBundle(creator.token, {
       title: "Three looks",
       listingIds: listings.map((l) => l.id),
@@ -95,8 +84,8 @@ describe("POST /api/token-bundles", () => {
   });
 
   it("refuses each bad bundle with a sentence and makes nothing", async () => {
-    const { creator, listings } = await creatorWith([5, 5, 5]);
-    const other = await creatorWith([5]);
+    const { creator, listings } = await creatorWithListings([5, 5, 5]);
+    const other = await creatorWithListings([5]);
     const withdrawn = (await createListing(creator.user.id)).listing;
     await withdrawListing(getDb(), {
       userId: creator.user.id,
@@ -154,7 +143,7 @@ describe("POST /api/token-bundles", () => {
 
 describe("buying a bundle", () => {
   it("is an order item per listing with its proportional part; shares and fees add up to the bundle's price; a grant each; the license lists each", async () => {
-    const { creator, listings } = await creatorWith([7, 2, 1]);
+    const { creator, listings } = await creatorWithListings([7, 2, 1]);
     const { body: bundle } = await postBundle(creator.token, {
       title: "Three looks",
       listingIds: listings.map((l) => l.id),
@@ -185,7 +174,7 @@ describe("buying a bundle", () => {
   });
 
   it("mixes with listings bought on their own; a listing twice in one order is a 400", async () => {
-    const { creator, listings } = await creatorWith(["3.33", "3.33", "3.34"]);
+    const { creator, listings } = await creatorWithListings(["3.33", "3.33", "3.34"]);
     const single = (await createListing(creator.user.id, { price: 4 })).listing;
     const { body: bundle } = await postBundle(creator.token, {
       title: "Trio",
@@ -212,7 +201,7 @@ describe("buying a bundle", () => {
 
 describe("withdrawal", () => {
   it("withdrawing any of its listings withdraws the bundle: its page says so, checkout and cart refuse it", async () => {
-    const { creator, listings } = await creatorWith([5, 5]);
+    const { creator, listings } = await creatorWithListings([5, 5]);
     const { body: bundle } = await postBundle(creator.token, {
       title: "Pair",
       listingIds: listings.map((l) => l.id),
@@ -235,7 +224,7 @@ describe("withdrawal", () => {
   });
 
   it("the creator withdraws their own bundle (DELETE /api/token-bundles/{id}); another's is a 404", async () => {
-    const { creator, listings } = await creatorWith([5, 5]);
+    const { creator, listings } = await creatorWithListings([5, 5]);
     const other = await createTestUser();
     const { body: bundle } = await postBundle(creator.token, {
       title: "Pair",
@@ -259,7 +248,7 @@ describe("withdrawal", () => {
 
 describe("erasure and export", () => {
   it("the creator's export lists their bundles; erasure withdraws them at once and its job deletes them", async () => {
-    const { creator, listings } = await creatorWith([5, 5]);
+    const { creator, listings } = await creatorWithListings([5, 5]);
     const { body: bundle } = await postBundle(creator.token, {
       title: "Pair",
       listingIds: listings.map((l) => l.id),
@@ -290,7 +279,7 @@ describe("erasure and export", () => {
 
 describe("bundles in the creator's analytics", () => {
   it("counts a bundle's sale once with its share of the items; a test sale only where test sales count", async () => {
-    const { creator, listings } = await creatorWith([6, 4]);
+    const { creator, listings } = await creatorWithListings([6, 4]);
     const { body: bundle } = await postBundle(creator.token, {
       title: "Two looks",
       listingIds: listings.map((l) => l.id),

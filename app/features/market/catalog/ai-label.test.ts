@@ -13,6 +13,7 @@ import { apiRoute } from "#tests/setup/api-routes";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
 import { rowWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 
@@ -78,11 +79,7 @@ describe("the AI label of a listing", () => {
     );
     const newKey = stylized.file_key!.replace(/\.jpg$/, "-again.jpg");
     await getFileStore().write(newKey, remade.data);
-    await getDb()
-      .updateTable("stylized_images")
-      .set({ file_key: newKey, provider: "fal" })
-      .where("id", "=", stylized.id)
-      .execute();
+    await updateWhere("stylized_images", { file_key: newKey, provider: "fal" }, "id", stylized.id);
     const { listing: updated } = await listStylizedImage(getDb(), getFileStore(), {
       credentials: contentCredentialsFor(getConfig()),
       userId: user.id,

@@ -21,6 +21,7 @@ import { createListing, createStylizedImage } from "#tests/setup/market";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
 import { firstRowWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const HOSTILE_TITLE = `</script><script>alert("x")</script> & 'quotes' 😀 <b>bold</b>`;
 
@@ -47,11 +48,7 @@ async function media(path: string) {
 
 async function withHandle(firstName: string, handle: string, bio: string | null = null) {
   const account = await createTestUser({ firstName });
-  await getDb()
-    .updateTable("users")
-    .set({ handle, bio })
-    .where("id", "=", account.user.id)
-    .execute();
+  await updateWhere("users", { handle, bio }, "id", account.user.id);
   return account;
 }
 
@@ -143,11 +140,7 @@ describe("GET /marketplace/{listingId}", () => {
       store: getFileStore(),
     });
     const { listing: ofBanned } = await createListing(banned.user.id);
-    await getDb()
-      .updateTable("users")
-      .set({ banned: 1 })
-      .where("id", "=", banned.user.id)
-      .execute();
+    await updateWhere("users", { banned: 1 }, "id", banned.user.id);
     for (const id of [
       "no-such-listing",
       withdrawn.id,
@@ -250,11 +243,7 @@ describe("GET /creators/{handle}", () => {
 
   it("is a 404 for an unknown or malformed handle and a banned or erased creator", async () => {
     const banned = await withHandle("Mal", "mal-banned");
-    await getDb()
-      .updateTable("users")
-      .set({ banned: 1 })
-      .where("id", "=", banned.user.id)
-      .execute();
+    await updateWhere("users", { banned: 1 }, "id", banned.user.id);
     const erased = await withHandle("Eve", "eve-erased");
     await getDb()
       .updateTable("users")

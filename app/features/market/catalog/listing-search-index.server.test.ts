@@ -13,6 +13,7 @@ import { createListing } from "#tests/setup/market";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
 import { listingRow } from "#tests/setup/table-rows";
+import { updateWhere } from "#tests/setup/update-where";
 
 /** Titles of one search's first page (100 at most). */
 async function titlesFor(q: string, style?: string) {
@@ -150,16 +151,16 @@ describe("the marketplace search index", () => {
     expect(await titlesFor("quiet")).toEqual(["Quiet bay"]);
 
     // Banned, by whatever writes the flag: the creator's listings leave; unbanned: they come back.
-    await db.updateTable("users").set({ banned: 1 }).where("id", "=", bob.user.id).execute();
+    await updateWhere("users", { banned: 1 }, "id", bob.user.id);
     await expectIndexInStep();
     expect(await titlesFor("harbor")).toEqual([]);
     expect(await titlesFor("grey morning")).toEqual([]);
-    await db.updateTable("users").set({ banned: 0 }).where("id", "=", bob.user.id).execute();
+    await updateWhere("users", { banned: 0 }, "id", bob.user.id);
     await expectIndexInStep();
     expect(await titlesFor("harbor")).toEqual(["Harbor mist"]);
 
     // A write to other columns (views) leaves the index alone; deleting the row takes it out.
-    await db.updateTable("listings").set({ view_count: 5 }).where("id", "=", bobs.id).execute();
+    await updateWhere("listings", { view_count: 5 }, "id", bobs.id);
     await expectIndexInStep();
     await db.deleteFrom("listings").where("id", "=", bobs.id).execute();
     await expectIndexInStep();

@@ -27,6 +27,7 @@ import { digitalSourceTypeOfFile } from "~/engines/styling/ai-disclosure.server"
 import { actionsOf, readWithC2paRs } from "#tests/setup/c2pa-reader";
 import { getConfig } from "~/infra/config.server";
 import { rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { loader: listingsApi } = apiRoute("/api/marketplace-listings");
 const { loader: tokenListingsApi } = apiRoute("/api/token-marketplace-listings");
@@ -83,11 +84,12 @@ describe("listing a stylized image on the marketplace", () => {
         .webp()
         .toBuffer(),
     );
-    await db()
-      .updateTable("stylized_images")
-      .set({ optimized_file_key: optimizedKey, watermark: 0 })
-      .where("id", "=", stylized.id)
-      .execute();
+    await updateWhere(
+      "stylized_images",
+      { optimized_file_key: optimizedKey, watermark: 0 },
+      "id",
+      stylized.id,
+    );
     const input = listingInputSchema.parse({
       stylizedImageId: stylized.id,
       title: "Own copy",
@@ -174,12 +176,7 @@ describe("listing a stylized image on the marketplace", () => {
     expect(again.listing.title).toBe("Renamed");
     expect(again.listing.price_cents).toBe(3000);
     expect(again.listing.file_key).toBe(listing.file_key);
-    const count = await db()
-      .selectFrom("listings")
-      .select(db().fn.countAll().as("n"))
-      .where("stylized_image_id", "=", stylized.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(1);
+    expect(await selectWhere("listings", "id", "stylized_image_id", stylized.id)).toHaveLength(1);
   });
 
   it("listing one image twice at once makes one listing, and both calls answer it", async () => {

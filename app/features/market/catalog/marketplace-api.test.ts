@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { flushedViewCount } from "#tests/setup/marketplace-views";
-import { getDb } from "~/infra/db.server";
 import { loader as marketplacePage } from "~/routes/_market+/marketplace";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { loader: marketplaceApi } = apiRoute("/api/marketplace");
 
@@ -32,16 +32,8 @@ describe("GET /api/marketplace", () => {
     });
     const withdrawn = await createListing(creator.user.id, { title: "Gone" });
     await createListing(banned.user.id, { title: "Banned creator's" });
-    await getDb()
-      .updateTable("listings")
-      .set({ status: "withdrawn" })
-      .where("id", "=", withdrawn.listing.id)
-      .execute();
-    await getDb()
-      .updateTable("users")
-      .set({ banned: 1 })
-      .where("id", "=", banned.user.id)
-      .execute();
+    await updateWhere("listings", { status: "withdrawn" }, "id", withdrawn.listing.id);
+    await updateWhere("users", { banned: 1 }, "id", banned.user.id);
 
     const { status, body } = await get("/api/marketplace");
     expect(status).toBe(200);

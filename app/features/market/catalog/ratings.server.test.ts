@@ -11,6 +11,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
 import { openTestCheckout, payTestCheckout } from "#tests/setup/test-checkout";
 import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 /**
  * Buyers' ratings: only a buyer who paid rates, from the library, once per
@@ -136,11 +137,7 @@ describe("rating a purchase from the library", () => {
       [listing.id]: { average: 3, count: 2 },
     });
 
-    await getDb()
-      .updateTable("orders")
-      .set({ status: "refunded" })
-      .where("id", "=", bought.order.id)
-      .execute();
+    await updateWhere("orders", { status: "refunded" }, "id", bought.order.id);
     expect(await ratingsOfListings(getDb(), [listing.id])).toEqual({
       [listing.id]: { average: 5, count: 1 },
     });

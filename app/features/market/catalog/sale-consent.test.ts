@@ -16,6 +16,7 @@ import { createListing, createStylizedImage } from "#tests/setup/market";
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
 import { selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { launch, post } = apiRoutes({
   launch: "/api/marketplace/launch",
@@ -150,7 +151,7 @@ describe("only faces that agreed are sold", () => {
     await createListing(fine.user.id, { title: "Own face" });
     // Listed before the rule: their likeness was not known, or was another person's.
     const setLikeness = (userId: string, likeness: ImageLikeness | null) =>
-      getDb().updateTable("images").set({ likeness }).where("user_id", "=", userId).execute();
+      updateWhere("images", { likeness }, "user_id", userId);
     await setLikeness(unverified.user.id, null);
     await setLikeness(other.user.id, "other");
     await releaseOnFile(other.user.id, releasedImage.id);

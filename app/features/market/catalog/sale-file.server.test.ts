@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StylizedImageRow } from "#db/schema";
 import { getDb } from "~/infra/db.server";
 import { getConfig } from "~/infra/config.server";
@@ -23,7 +22,6 @@ import { listOnMarketplace } from "~/features/market/catalog/creator-listings.pr
 import { previewWidthOf } from "~/features/market/catalog/listing-preview.server";
 import { enlargeUndersizedListings } from "~/features/market/catalog/sale-file.server";
 import { SALE_MIN_LONG_EDGE } from "~/lib/sale-size";
-import { createFalMock } from "#tests/mocks/fal";
 import { createTestUser } from "#tests/setup/accounts";
 import { testTies } from "#tests/setup/ties";
 import {
@@ -35,15 +33,11 @@ import {
 } from "~/engines/provenance/content-credentials.server";
 import { actionsOf, readWithC2paRs } from "#tests/setup/c2pa-reader";
 import { rowWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
+import { imageRow } from "#tests/setup/table-rows";
+import { serveFalMock } from "#tests/setup/fal-mock-server";
 
-const fal = createFalMock();
-const server = setupServer(...fal.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  fal.reset();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const { fal } = serveFalMock();
 
 const id = () => crypto.randomBytes(9).toString("base64url");
 const CREATOR_TOOL = "Selfie Studio local style engine v4 (anime)";
@@ -79,17 +73,14 @@ async function stylizedOfSize(
   const imageId = id();
   await getDb()
     .insertInto("images")
-    .values({
-      id: imageId,
-      user_id: userId,
-      file_key: newFileKey("originals", "png"),
-      width: sizes.upload[0],
-      height: sizes.upload[1],
-      bytes: 1,
-      mime_type: "image/png",
-      likeness: "self",
-      created_at: now,
-    })
+    .values(
+      imageRow({ id: imageId, user_id: userId }, now, {
+        file_key: newFileKey("originals", "png"),
+        width: sizes.upload[0],
+        height: sizes.upload[1],
+        likeness: "self",
+      }),
+    )
     .execute();
   const unsigned = await styledFile(...sizes.styled);
   // Signed as the styling job signs it (naming UPLOAD by hash), or as a file styled before that.
@@ -328,11 +319,7 @@ describe("listings made before sold files had a size", () => {
     const { user } = await createTestUser();
     const old = await oldListing(user.id);
     const withdrawn = await oldListing(user.id);
-    await getDb()
-      .updateTable("listings")
-      .set({ status: "withdrawn" })
-      .where("id", "=", withdrawn.id)
-      .execute();
+    await updateWhere("listings", { status: "withdrawn" }, "id", withdrawn.id);
     const now = new Date("2026-12-01T10:00:00.000Z");
     // Undersized listings of other tests may come first: it runs until none is left.
     const sweep = () =>

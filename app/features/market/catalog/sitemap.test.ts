@@ -17,6 +17,7 @@ import { loader as robotsLoader } from "~/routes/_resources+/robots[.]txt";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
+import { updateWhere } from "#tests/setup/update-where";
 
 const ORIGIN = "http://localhost:3000";
 /** The protocol's limits (sitemaps.org): per file at most 50,000 URLs and 50 MB uncompressed. */
@@ -67,16 +68,8 @@ describe("the sitemap", () => {
     const ada = await createTestUser({ firstName: "Ada" });
     const bob = await createTestUser({ firstName: "Bob" });
     const noHandle = await createTestUser({ firstName: "Cy" });
-    await getDb()
-      .updateTable("users")
-      .set({ handle: "ada-map" })
-      .where("id", "=", ada.user.id)
-      .execute();
-    await getDb()
-      .updateTable("users")
-      .set({ handle: "bob-map" })
-      .where("id", "=", bob.user.id)
-      .execute();
+    await updateWhere("users", { handle: "ada-map" }, "id", ada.user.id);
+    await updateWhere("users", { handle: "bob-map" }, "id", bob.user.id);
     const a1 = (await createListing(ada.user.id)).listing;
     const a2 = (await createListing(ada.user.id)).listing;
     const b1 = (await createListing(bob.user.id)).listing;
@@ -104,7 +97,7 @@ describe("the sitemap", () => {
       now: new Date(),
       store: getFileStore(),
     });
-    await getDb().updateTable("users").set({ banned: 1 }).where("id", "=", bob.user.id).execute();
+    await updateWhere("users", { banned: 1 }, "id", bob.user.id);
     const after = await everyUrl(2);
     expect(new Set(after)).toEqual(
       new Set([...pages, listingUrl(a1.id), listingUrl(c1.id), `${ORIGIN}/creators/ada-map`]),

@@ -22,6 +22,7 @@ import {
   payTestCheckout as pay,
 } from "#tests/setup/test-checkout";
 import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { action: createSessionApi } = apiRoute("/api/create-checkout-session");
 const { loader: paymentStatusApi } = apiRoute("/api/payment-status/{sessionId}");
@@ -74,11 +75,7 @@ describe("POST /api/create-checkout-session (built-in test checkout)", () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
     const withdrawn = await createListing(creator.user.id);
-    await getDb()
-      .updateTable("listings")
-      .set({ status: "withdrawn" })
-      .where("id", "=", withdrawn.listing.id)
-      .execute();
+    await updateWhere("listings", { status: "withdrawn" }, "id", withdrawn.listing.id);
     const item = { imageId: listing.id, licenseType: "standard" };
     const cases: [string, unknown][] = [
       ["empty cart", { cartItems: [], customerInfo: buyer }],
@@ -461,11 +458,7 @@ describe("the cookie cart and the checkout form, without JavaScript", () => {
     const creator = await createTestUser();
     const { listing } = await createListing(creator.user.id);
     const cookie = await cartCookieWith(listing.id);
-    await getDb()
-      .updateTable("listings")
-      .set({ status: "withdrawn" })
-      .where("id", "=", listing.id)
-      .execute();
+    await updateWhere("listings", { status: "withdrawn" }, "id", listing.id);
     const page = await callRoute(cartPage, makeRequest("/cart", { cookie }));
     expect(await page.json()).toMatchObject({ items: [], unavailable: 1 });
     expect(cookiesFrom(page, cookie)).not.toContain("__cart");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
-import { createListing } from "#tests/setup/market";
+import { createListing, creatorWithListings } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
 import {
   deleteDiscountsOfCreator,
@@ -40,17 +40,6 @@ async function remove(token: string, id: string) {
     { id },
   );
   return response.status;
-}
-
-/** A creator with listings at these prices (dollars). */
-async function creatorWith(prices: number[]) {
-  const creator = await createTestUser();
-  const listings = [];
-  for (const [index, price] of prices.entries())
-    listings.push(
-      (await createListing(creator.user.id, { price, title: `Item ${index + 1}` })).listing,
-    );
-  return { creator, listings };
 }
 
 const itemsOf = (
@@ -106,7 +95,7 @@ async function code(
 
 describe("a creator's discount codes through the API", () => {
   it("makes a code in upper case, lists it with its uses, refuses the same code twice (409) until it is deleted", async () => {
-    const { creator, listings } = await creatorWith([20]);
+    const { creator, listings } = await creatorWithListings([20]);
     const made = await post(creator.token, {
       code: " launch-10 ",
       percentOff: 10,
@@ -148,8 +137,8 @@ describe("a creator's discount codes through the API", () => {
   });
 
   it("refuses bad input with a sentence, storing nothing", async () => {
-    const { creator, listings } = await creatorWith([5]);
-    const stranger = await creatorWith([30]);
+    const { creator, listings } = await creatorWithListings([5]);
+    const stranger = await creatorWithListings([30]);
     const refusals: [unknown, number, string][] = [
       [{ code: "AB", percentOff: 10 }, 400, 'A code is 3–32 letters, digits, "-" or "_".'],
       [{ code: "NO SPACE", percentOff: 10 }, 400, 'A code is 3–32 letters, digits, "-" or "_".'],
@@ -207,8 +196,8 @@ describe("a creator's discount codes through the API", () => {
 
 describe("what a code takes off a cart", () => {
   it("takes a percent off the creator's items, spread in whole cents by price, and nothing off another creator's", async () => {
-    const dana = await creatorWith([10, 5]);
-    const eli = await creatorWith([8]);
+    const dana = await creatorWithListings([10, 5]);
+    const eli = await creatorWithListings([8]);
     await code(dana.creator.user.id, { percent_off: 15 });
     const taken = await discountForCart(getDb(), {
       code: "spring",
@@ -221,7 +210,7 @@ describe("what a code takes off a cart", () => {
   });
 
   it("takes an amount off once per order, over the listings it names only", async () => {
-    const dana = await creatorWith([10, 5, 3]);
+    const dana = await creatorWithListings([10, 5, 3]);
     await code(dana.creator.user.id, {
       amount_off_cents: 400,
       listing_ids: JSON.stringify([dana.listings[0].id, dana.listings[1].id]),
@@ -237,8 +226,8 @@ describe("what a code takes off a cart", () => {
   });
 
   it("applies each creator's own code of the same text to their own items", async () => {
-    const dana = await creatorWith([10]);
-    const eli = await creatorWith([20]);
+    const dana = await creatorWithListings([10]);
+    const eli = await creatorWithListings([20]);
     await code(dana.creator.user.id, { percent_off: 10 });
     await code(eli.creator.user.id, { amount_off_cents: 500 });
     const taken = await discountForCart(getDb(), {
@@ -251,8 +240,8 @@ describe("what a code takes off a cart", () => {
   });
 
   it("says why a code takes nothing: unknown, another creator's, not for these images, not started, expired, used up, more than the price", async () => {
-    const dana = await creatorWith([5]);
-    const eli = await creatorWith([9]);
+    const dana = await creatorWithListings([5]);
+    const eli = await creatorWithListings([9]);
     const refusal = async (items: DiscountableItem[], text: string) =>
       discountForCart(getDb(), { code: text, items, now: NOW }).then(
         () => "took something off",
@@ -317,7 +306,7 @@ describe("what a code takes off a cart", () => {
 
 describe("counting a code's uses", () => {
   it("counts a use only while uses are left", async () => {
-    const { creator } = await creatorWith([5]);
+    const { creator } = await creatorWithListings([5]);
     const id = await code(creator.user.id, { percent_off: 10, max_redemptions: 2 });
     expect(await redeemDiscount(getDb(), id)).toBe(true);
     expect(await redeemDiscount(getDb(), id)).toBe(true);
@@ -329,7 +318,7 @@ describe("counting a code's uses", () => {
   });
 
   it("gives the creator's codes, deleted ones too, to their export, and deletes them all at erasure", async () => {
-    const { creator } = await creatorWith([5]);
+    const { creator } = await creatorWithListings([5]);
     await code(creator.user.id, { percent_off: 10 });
     await code(creator.user.id, { code: "OLDONE", amount_off_cents: 100 });
     await getDb()

@@ -22,6 +22,7 @@ import {
 } from "./follows.server";
 import { followIdOfToken, unsubscribeToken } from "./follow-links.server";
 import { selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 /**
  * Following a creator (issue 47): an address follows by a mailed link, gets at
@@ -76,7 +77,7 @@ async function follow(body: Record<string, unknown>, ip = nextIp()) {
 
 async function creatorWithHandle(handle: string) {
   const creator = await createTestUser({ firstName: "Ada", lastName: "Lovelace" });
-  await getDb().updateTable("users").set({ handle }).where("id", "=", creator.user.id).execute();
+  await updateWhere("users", { handle }, "id", creator.user.id);
   return creator;
 }
 
@@ -144,17 +145,9 @@ describe("POST /api/follows", () => {
     expect((await follow({ handle: "nobody", email: at("a") })).status).toBe(404);
     expect((await follow({ handle: "ada", email: "not an address" })).status).toBe(400);
     expect((await follow({ handle: "ada" })).status).toBe(400);
-    await getDb()
-      .updateTable("users")
-      .set({ banned: 1 })
-      .where("id", "=", creator.user.id)
-      .execute();
+    await updateWhere("users", { banned: 1 }, "id", creator.user.id);
     expect((await follow({ handle: "ada", email: at("a") })).status).toBe(404);
-    await getDb()
-      .updateTable("users")
-      .set({ banned: 0 })
-      .where("id", "=", creator.user.id)
-      .execute();
+    await updateWhere("users", { banned: 0 }, "id", creator.user.id);
     config.FOLLOWS_PER_ADDRESS = 1;
     const ip = nextIp();
     expect((await follow({ handle: "ada", email: at("b") }, ip)).status).toBe(202);

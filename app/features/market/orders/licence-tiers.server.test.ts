@@ -19,8 +19,9 @@ import {
 import { REFUND_PAYMENT_JOB } from "~/features/market/orders/suspended-seller-refunds.server";
 import { MAIL_JOB } from "~/features/mail/public.server";
 import { cartContents } from "~/features/market/checkout/cart-contents.server";
-import { rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { rowCount, rowWhere, selectWhere } from "#tests/setup/rows-where";
 import { httpFailure } from "#tests/setup/errors";
+import { updateWhere } from "#tests/setup/update-where";
 
 const buyer = (email: string) => ({ name: "Tia Buyer", email });
 
@@ -98,15 +99,7 @@ describe("licence tiers", () => {
     expect(made.total_cents).toBe(6000);
     expect(items[0]).toMatchObject({ license_type: "extended", price_cents: 6000 });
 
-    const count = async () =>
-      Number(
-        (
-          await getDb()
-            .selectFrom("orders")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => rowCount("orders");
     const before = await count();
     const error = await httpFailure(order(listing.id, "exclusive"));
     expect(error.status).toBe(400);
@@ -249,11 +242,7 @@ describe("licence tiers", () => {
 
     // An order item from before the tiers (no licence type stored).
     const old = await order(listing.id, "standard");
-    await db
-      .updateTable("order_items")
-      .set({ license_type: null })
-      .where("order_id", "=", old.order.id)
-      .execute();
+    await updateWhere("order_items", { license_type: null }, "order_id", old.order.id);
     await fulfillOrder(db, old.order.id, {}, new Date());
     const oldPage = (await licenseByLicenseId(db, old.order.license_id))!;
     expect(oldPage.items[0].licenseType).toBe("standard");

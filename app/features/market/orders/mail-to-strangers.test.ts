@@ -1,18 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/infra/db.server";
-import { parseConfig } from "~/infra/config.server";
 import { renderReceiptMail, receiptSubject } from "~/features/market/orders/receipt-mail.server";
 import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createTestUser } from "#tests/setup/accounts";
 import { createListing } from "#tests/setup/market";
-import { startSmtpServer, type TestSmtpServer } from "#tests/setup/mail";
 import { apiRoute } from "#tests/setup/api-routes";
-import { drainMailJobs } from "#tests/setup/mail-queue";
 import { buyAtTestCheckout } from "#tests/setup/test-checkout";
 import { testTies } from "#tests/setup/ties";
+import { deliverOverSmtp } from "#tests/setup/mail-queue";
 
 const { action: libraryLinkApi } = apiRoute("/api/library-link");
 const { action: forgotPasswordApi } = apiRoute("/api/forgot-password");
@@ -25,24 +20,6 @@ const { action: forgotPasswordApi } = apiRoute("/api/forgot-password");
  * escaped, kept on one line and cut short in the body, and each recipient gets
  * at most a few of these messages an hour, whichever kind and whoever asks.
  */
-
-let smtp: TestSmtpServer | undefined;
-afterEach(async () => {
-  await smtp?.close();
-  smtp = undefined;
-});
-
-/** Sends every queued message through a real SMTP server; answers what it received. */
-async function deliverOverSmtp() {
-  smtp = await startSmtpServer();
-  await drainMailJobs(
-    parseConfig({
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "selfie-mail-")),
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    }),
-  );
-  return smtp.received;
-}
 
 const from = (clientIp: string) => ({ clientIp, nonce: "test", ties: testTies });
 

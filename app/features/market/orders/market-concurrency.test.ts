@@ -10,6 +10,7 @@ import { MAIL_JOB } from "~/features/mail/public.server";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { grantToken, redeemDownload } from "~/features/market/orders/download-grants.server";
 import { rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 /**
  * What SQLite's single writer gave the market for free, shown on PostgreSQL
@@ -178,11 +179,7 @@ describe.skipIf(!onPostgres)("the market under concurrent callers (PostgreSQL)",
     );
     const order = await orderOf();
     const grant = await rowWhere("download_grants", "*", "order_id", order.id);
-    await getDb()
-      .updateTable("download_grants")
-      .set({ max_downloads: 20, downloads_used: 7 })
-      .where("id", "=", grant.id)
-      .execute();
+    await updateWhere("download_grants", { max_downloads: 20, downloads_used: 7 }, "id", grant.id);
     const left = 13;
     const processes: DB[] = [0, 1, 2].map(() => openDatabase(getConfig().DATABASE_URL!));
     try {

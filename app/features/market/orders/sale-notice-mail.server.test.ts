@@ -9,6 +9,7 @@ import { deliverQueuedMail, queuedMailTo } from "#tests/setup/mail-queue";
 import { checkoutSessionHash } from "~/features/market/orders/orders.server";
 import { openTestCheckout, payTestCheckout } from "#tests/setup/test-checkout";
 import { firstRowWhere, rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 /** Starts a purchase of the listings in the built-in test checkout; answers the session id. */
 async function startPurchase(email: string, listingIds: string[]): Promise<string> {
@@ -112,11 +113,7 @@ describe("the sale notice", () => {
       b.listing.id,
     ]);
     // Banned after the checkout began, before it was paid.
-    await getDb()
-      .updateTable("users")
-      .set({ banned: 1 })
-      .where("id", "=", banned.user.id)
-      .execute();
+    await updateWhere("users", { banned: 1 }, "id", banned.user.id);
     await pay(sessionId);
 
     expect(await queuedMailTo(cleo.user.email)).toHaveLength(0);

@@ -22,6 +22,7 @@ import {
   payTestCheckout,
 } from "#tests/setup/test-checkout";
 import { rowWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const statusRoute = apiRoute("/api/admin/users/{userId}/{action}");
 
@@ -92,11 +93,7 @@ describe("a banned creator's money (test checkout and test payouts)", () => {
     const { listing } = await createListing(creator.user.id, { price: 20 });
     const orderId = await testCheckoutSale([listing.id], "nameless@example.com");
     // As an older server queued it: no user id, so the ban's cancellation cannot find it.
-    await getDb()
-      .updateTable("jobs")
-      .set({ user_id: null })
-      .where("kind", "=", TRANSFER_JOB)
-      .execute();
+    await updateWhere("jobs", { user_id: null }, "kind", TRANSFER_JOB);
     await setStatus(creator.user.id, "ban");
     await runPayoutJobs();
     expect(await movementsOf(accountId)).toHaveLength(0);

@@ -22,6 +22,7 @@ import type { PayoutsOverview } from "~/features/payouts/types";
 import { apiRoute } from "#tests/setup/api-routes";
 import { payoutAccountsOf } from "#tests/setup/user-state";
 import { firstRowWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { loader: payoutsApi } = apiRoute("/api/token-payouts");
 
@@ -189,11 +190,7 @@ describe("payouts to creators in other countries", () => {
     await expect(provider.transfer(request)).rejects.toThrow(/holds no eur/);
     await provider.transfer({ ...request, currency: "usd" });
     // Under the full agreement, a transfer to an account abroad is refused.
-    await db
-      .updateTable("test_payout_accounts")
-      .set({ service_agreement: "full" })
-      .where("id", "=", accountId)
-      .execute();
+    await updateWhere("test_payout_accounts", { service_agreement: "full" }, "id", accountId);
     await expect(
       provider.transfer({ ...request, currency: "usd", idempotencyKey: "share_y" }),
     ).rejects.toThrow(/recipient service agreement/);
@@ -265,11 +262,12 @@ describe("never paid twice after Stripe forgets an idempotency key", () => {
     const [share] = await sharesOf(order.id);
     await runTransfer(deps(), { earningId: share.id }, context());
     // A full refund was recorded: the whole share is to be taken back.
-    await getDb()
-      .updateTable("earnings")
-      .set({ creator_reversed_cents: 850, platform_reversed_cents: 150, status: "reversed" })
-      .where("id", "=", share.id)
-      .execute();
+    await updateWhere(
+      "earnings",
+      { creator_reversed_cents: 850, platform_reversed_cents: 150, status: "reversed" },
+      "id",
+      share.id,
+    );
 
     await expect(
       runReversal(deps(crashingAfterStripe()), { earningId: share.id }, context()),

@@ -26,6 +26,7 @@ import { apiRoutes } from "#tests/setup/api-routes";
 import { storedDatabaseBytes } from "#tests/setup/db-tables";
 import { RELEASE_DETAILS } from "#tests/setup/model-releases";
 import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { tokenIntegrations, publicationsApi, postApi, releaseApi } = apiRoutes({
   tokenIntegrations: "/api/token-marketplace-integrations",
@@ -198,9 +199,9 @@ async function imageOfSize(userId: string, size: number, native?: number) {
     .jpeg()
     .toBuffer();
   await store.write(watermarkedKey, red);
-  await getDb()
-    .updateTable("stylized_images")
-    .set({
+  await updateWhere(
+    "stylized_images",
+    {
       file_key: key,
       width: size,
       height: size,
@@ -208,9 +209,10 @@ async function imageOfSize(userId: string, size: number, native?: number) {
       native_height: native ?? size,
       optimized_file_key: watermarkedKey,
       watermark: 1,
-    })
-    .where("id", "=", stylized.id)
-    .execute();
+    },
+    "id",
+    stylized.id,
+  );
   return { stylized, sourceKey: key };
 }
 
@@ -497,11 +499,12 @@ describe("listing on Adobe Stock", () => {
     expect([meta.width, meta.height]).toEqual([2100, 2100]);
 
     // Enlarged by something that did not say how much (a fal.ai style from before sizes were recorded): refused.
-    await getDb()
-      .updateTable("stylized_images")
-      .set({ native_width: null, native_height: null, upscaled_by: "fal-ai/esrgan" })
-      .where("id", "=", stylized.id)
-      .execute();
+    await updateWhere(
+      "stylized_images",
+      { native_width: null, native_height: null, upscaled_by: "fal-ai/esrgan" },
+      "id",
+      stylized.id,
+    );
     const answer = await listOnAdobeStock(cookie, stylized.id, "Enlarged headshot again");
     expect(answer.results[0].error).toContain(
       "this style was enlarged after it was made, so its real size is not known",

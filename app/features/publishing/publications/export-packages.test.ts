@@ -1,7 +1,6 @@
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "~/infra/config.server";
-import { getDb } from "~/infra/db.server";
 import { getFileStore, newFileKey } from "~/infra/file-store.server";
 import type { JobWorker } from "~/infra/jobs/job-worker.server";
 import { DIGITAL_SOURCE_TYPES, disclosureXmp } from "~/engines/styling/ai-disclosure.server";
@@ -12,6 +11,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { createStylizedImage } from "#tests/setup/market";
 import { fixture } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
+import { updateWhere } from "#tests/setup/update-where";
 
 const launch = apiRoute("/api/marketplace/launch");
 const download = apiRoute("/api/publications/{id}/download");
@@ -48,11 +48,12 @@ async function styleMadeBy(userId: string, provider: "local" | "fal") {
       .withXmp(disclosureXmp(`${provider} test`, DIGITAL_SOURCE_TYPES[provider]))
       .toBuffer(),
   );
-  await getDb()
-    .updateTable("stylized_images")
-    .set({ file_key: key, provider, width: 640, height: 640 })
-    .where("id", "=", stylized.id)
-    .execute();
+  await updateWhere(
+    "stylized_images",
+    { file_key: key, provider, width: 640, height: 640 },
+    "id",
+    stylized.id,
+  );
   return stylized;
 }
 

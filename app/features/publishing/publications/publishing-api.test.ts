@@ -346,14 +346,17 @@ describe("launch and post", () => {
     // OpenSea: a mint kit to download, never "live".
     expect(byId.opensea.status).toBe("ready_to_mint");
     expect(byId.opensea.url).toBe(byId.opensea.downloadUrl);
-    const kitUrl = new URL(byId.opensea.downloadUrl);
-    const kit = await callRoute(
-      download.loader,
-      makeRequest(kitUrl.pathname + kitUrl.search, { cookie: alice.cookie }),
-      {
-        id: byId.opensea.publicationId,
-      },
-    );
+    /** The download of a publication's link, as `auth` (the page's cookie, the API's token, or signed out). */
+    const downloaded = (
+      publication: { downloadUrl: string; publicationId: string },
+      auth: { cookie?: string; token?: string } = {},
+    ) => {
+      const link = new URL(publication.downloadUrl);
+      return callRoute(download.loader, makeRequest(link.pathname + link.search, auth), {
+        id: publication.publicationId,
+      });
+    };
+    const kit = await downloaded(byId.opensea, { cookie: alice.cookie });
     expect(kit.status).toBe(200);
     expect(kit.headers.get("Content-Type")).toBe("application/zip");
     expect(kit.headers.get("Content-Disposition")).toBe(
@@ -382,14 +385,7 @@ describe("launch and post", () => {
 
     // EyeEm: an export package to download.
     expect(byId.eyeem.status).toBe("export_ready");
-    const packUrl = new URL(byId.eyeem.downloadUrl);
-    const pack = await callRoute(
-      download.loader,
-      makeRequest(packUrl.pathname + packUrl.search, { token: alice.token }),
-      {
-        id: byId.eyeem.publicationId,
-      },
-    );
+    const pack = await downloaded(byId.eyeem, { token: alice.token });
     expect(pack.status).toBe(200);
     expect(readZip(Buffer.from(await pack.arrayBuffer())).map((entry) => entry.name)).toEqual([
       "anime-ada.jpg",
@@ -399,20 +395,11 @@ describe("launch and post", () => {
 
     // Downloads are the owner's only, through a valid signature.
     const bob = await createTestUser();
-    const asBob = await callRoute(
-      download.loader,
-      makeRequest(kitUrl.pathname + kitUrl.search, { cookie: bob.cookie }),
-      {
-        id: byId.opensea.publicationId,
-      },
-    );
+    const asBob = await downloaded(byId.opensea, { cookie: bob.cookie });
     expect(asBob.status).toBe(404);
-    const signedOut = await callRoute(
-      download.loader,
-      makeRequest(kitUrl.pathname + kitUrl.search),
-      { id: byId.opensea.publicationId },
-    );
+    const signedOut = await downloaded(byId.opensea);
     expect(signedOut.status).toBe(401);
+    const kitUrl = new URL(byId.opensea.downloadUrl);
     const tampered = await callRoute(
       download.loader,
       makeRequest(`${kitUrl.pathname}?exp=${kitUrl.searchParams.get("exp")}&sig=AAAA`, {

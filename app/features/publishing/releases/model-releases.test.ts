@@ -15,6 +15,7 @@ import { pdfText, RELEASE_DETAILS, RELEASE_FORM_DETAILS } from "#tests/setup/mod
 import { findPlatform } from "~/features/publishing/platforms";
 import { stockSubmissionBlocker } from "~/features/publishing/publications/stock-readiness.server";
 import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const releaseApi = apiRoute("/api/token-stylized-images/{id}/model-release");
 
@@ -250,11 +251,12 @@ describe("a model release naming another photographer", () => {
   it("prints their name in capitals with an empty line for their signature, and Adobe Stock waits for the signed copy", async () => {
     const { user, token } = await createTestUser();
     const stylized = await createStylizedImage(user.id);
-    await getDb()
-      .updateTable("stylized_images")
-      .set({ native_width: 2000, native_height: 2000 })
-      .where("id", "=", stylized.id)
-      .execute();
+    await updateWhere(
+      "stylized_images",
+      { native_width: 2000, native_height: 2000 },
+      "id",
+      stylized.id,
+    );
     const adobe = findPlatform("adobestock")!;
     const response = await sign(token, stylized.id, {
       ...RELEASE_DETAILS,

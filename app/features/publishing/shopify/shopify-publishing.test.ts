@@ -37,6 +37,7 @@ import {
 import { apiRoutes } from "#tests/setup/api-routes";
 import { testTies } from "#tests/setup/ties";
 import { rowWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const { authorize, callback, post, publications, webhook } = apiRoutes({
   authorize: "/api/oauth/{platform}/authorize",
@@ -600,11 +601,12 @@ describe("the product's media", () => {
       .toBuffer();
     const cleanKey = newFileKey("styled", "jpg");
     await getFileStore().write(cleanKey, clean);
-    await getDb()
-      .updateTable("stylized_images")
-      .set({ file_key: cleanKey, width: 2400, height: 1600 })
-      .where("id", "=", image.id)
-      .execute();
+    await updateWhere(
+      "stylized_images",
+      { file_key: cleanKey, width: 2400, height: 1600 },
+      "id",
+      image.id,
+    );
 
     const result = await publishToShopify(alice.token, image.id, "Media Portrait");
     expect(result).toMatchObject({ success: true, status: "live" });

@@ -12,6 +12,7 @@ import { createTestUser } from "#tests/setup/accounts";
 import { fixture, jpegWithGpsAndRotation, pngBomb, uploadRequest } from "#tests/setup/studio";
 import { apiRoute } from "#tests/setup/api-routes";
 import { rowWhere, rowsWhere, selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const upload = apiRoute("/api/token-images/upload");
 const images = apiRoute("/api/token-images");
@@ -332,11 +333,7 @@ describe("GET /api/token-images and /api/token-images/{id}", () => {
     const first = await uploaded(token, fixture("portrait.png"));
     const second = await uploaded(token, fixture("cat.png"));
     await uploaded(other.token, fixture("rocket.jpg"));
-    await getDb()
-      .updateTable("images")
-      .set({ created_at: "2020-01-01T00:00:00.000Z" })
-      .where("id", "=", first.id)
-      .execute();
+    await updateWhere("images", { created_at: "2020-01-01T00:00:00.000Z" }, "id", first.id);
 
     const response = await callRoute(images.loader, makeRequest("/api/token-images", { token }));
     expect(response.status).toBe(200);

@@ -10,6 +10,7 @@ import { callRoute, makeRequest } from "#tests/setup/requests";
 import { createStylizedImage } from "#tests/setup/market";
 import { apiRoute } from "#tests/setup/api-routes";
 import { rowWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const imagesRoute = apiRoute("/api/token-images");
 const imageRoute = apiRoute("/api/token-images/{id}");
@@ -98,11 +99,7 @@ describe("the originals' retention", () => {
     expect(
       await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 7, now }),
     ).not.toContain(busy.image_id);
-    await getDb()
-      .updateTable("stylized_images")
-      .set({ status: "failed" })
-      .where("id", "=", busy.id)
-      .execute();
+    await updateWhere("stylized_images", { status: "failed" }, "id", busy.id);
     expect(
       await sweepExpiredOriginals(getDb(), getFileStore(), { retentionDays: 7, now }),
     ).toContain(busy.image_id);

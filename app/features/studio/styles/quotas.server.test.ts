@@ -16,6 +16,7 @@ import { expectUnchanged, fingerprint } from "#tests/reliability/db-fingerprint"
 import { apiRoute } from "#tests/setup/api-routes";
 import { uploadPortrait, useConfig } from "#tests/setup/studio-api";
 import { selectWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const upload = apiRoute("/api/token-images/upload");
 const imageRoute = apiRoute("/api/token-images/{id}");
@@ -157,11 +158,7 @@ describe("storage per creator", () => {
     useConfig({ STORAGE_PER_CREATOR_MB: 1 });
     const { user, token } = await createTestUser();
     const image = await (await uploadImage(token)).json();
-    await getDb()
-      .updateTable("images")
-      .set({ bytes: 1024 * 1024 })
-      .where("id", "=", image.id)
-      .execute();
+    await updateWhere("images", { bytes: 1024 * 1024 }, "id", image.id);
 
     const before = await fingerprint();
     const refused = await callRoute(upload.action, stalledUpload(token));
@@ -177,11 +174,7 @@ describe("storage per creator", () => {
     useConfig({ STORAGE_PER_CREATOR_MB: 1 });
     const { token } = await createTestUser();
     const image = await (await uploadImage(token)).json();
-    await getDb()
-      .updateTable("images")
-      .set({ bytes: 1024 * 1024 - 10 })
-      .where("id", "=", image.id)
-      .execute();
+    await updateWhere("images", { bytes: 1024 * 1024 - 10 }, "id", image.id);
 
     const before = await fingerprint();
     const refused = await uploadImage(token);

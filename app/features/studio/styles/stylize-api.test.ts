@@ -13,6 +13,7 @@ import { stylizeRequest, uploadedImage } from "#tests/setup/studio-api";
 import { contentCredentialsFor } from "~/engines/provenance/content-credentials.server";
 import { getConfig } from "~/infra/config.server";
 import { rowWhere, rowsWhere } from "#tests/setup/rows-where";
+import { updateWhere } from "#tests/setup/update-where";
 
 const images = apiRoute("/api/token-images");
 const stylize = apiRoute("/api/token-images/{id}/stylize");
@@ -232,11 +233,12 @@ describe("GET and DELETE /api/token-stylized-images", () => {
     const other = await createTestUser();
     const image = await uploadedImage(token);
     const first = await (await requestStyle(image.id, { style: "cartoon" }, { token })).json();
-    await getDb()
-      .updateTable("stylized_images")
-      .set({ created_at: "2020-01-01T00:00:00.000Z" })
-      .where("id", "=", first.id)
-      .execute();
+    await updateWhere(
+      "stylized_images",
+      { created_at: "2020-01-01T00:00:00.000Z" },
+      "id",
+      first.id,
+    );
     const second = await (await requestStyle(image.id, { style: "anime" }, { token })).json();
     const theirImage = await uploadedImage(other.token);
     const theirs = await (
@@ -324,11 +326,7 @@ describe("the price GET /api/token-stylized-images answers", () => {
       }),
       now: new Date(),
     });
-    await getDb()
-      .updateTable("stylized_images")
-      .set({ price_cents: 999 })
-      .where("id", "=", priced.id)
-      .execute();
+    await updateWhere("stylized_images", { price_cents: 999 }, "id", priced.id);
 
     expect((await (await poll(listed.id, token)).json()).price).toBe("12.50");
     expect((await (await poll(priced.id, token)).json()).price).toBe("9.99");
