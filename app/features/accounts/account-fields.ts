@@ -1,16 +1,14 @@
 import { z } from "zod";
+import { emailAddressField } from "~/lib/email-field";
 
 /** The fields several of the account's forms share, with the same rules and messages everywhere. */
 
 /** An email address as typed: trimmed and lower-cased. */
-export const emailAddress = z
-  .string({ error: "Invalid email address" })
-  .trim()
-  .toLowerCase()
-  .max(254, "Invalid email address")
-  .pipe(z.email("Invalid email address"))
-  // The document of the API shows the input side of the pipe (a string): say it is an email.
-  .meta({ format: "email" });
+export const emailAddress = emailAddressField({
+  missing: "Invalid email address",
+  invalid: "Invalid email address",
+  lowerCase: true,
+});
 
 /** The current password, asked again before a change to the account. */
 export const currentPassword = z
