@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -6,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/ui/nonce";
 import { applyDocumentCacheControl } from "~/web/document-cache.server";
+import { documentStream } from "~/web/document-stream.server";
 import { noteDatabaseOutage } from "~/web/database-outage.server";
 import { databaseUnavailableLine } from "~/infra/database-errors.server";
 
@@ -41,7 +41,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Low priority for the scripts, no stray NUL bytes (document-stream.server.ts).
+          const body = documentStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applyDocumentCacheControl(request, responseHeaders);
           resolve(

@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -14,7 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
-import { ErrorPanel } from "~/ui/error-panel";
+import { ErrorPage } from "~/ui/error-panel";
 import { useNonce } from "~/ui/nonce";
 import { SiteShell } from "~/ui/site-shell";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -132,22 +131,4 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   return <ErrorPage error={error} />;
-}
-
-export function ErrorPage({ error }: { error: unknown }) {
-  let title = "Something went wrong";
-  let detail = "An unexpected error occurred. Please try again.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = "Page Not Found";
-      detail = "The page you are looking for does not exist or has moved.";
-    } else if (error.status === 403) {
-      title = "Access Denied";
-      detail = "You don't have permission to view this page.";
-    } else {
-      title = `${error.status} ${error.statusText || "Error"}`;
-      detail = typeof error.data?.message === "string" ? error.data.message : detail;
-    }
-  }
-  return <ErrorPanel title={title} detail={detail} />;
 }

@@ -87,3 +87,22 @@ export function routeErrorMessage(error: unknown, fallback: string): string {
     ? error.data.message
     : fallback;
 }
+
+/** The page shown for a route's error: a 404, a 403, another status with its message, or a failure. */
+export function ErrorPage({ error }: { error: unknown }) {
+  let title = "Something went wrong";
+  let detail = "An unexpected error occurred. Please try again.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Page Not Found";
+      detail = "The page you are looking for does not exist or has moved.";
+    } else if (error.status === 403) {
+      title = "Access Denied";
+      detail = "You don't have permission to view this page.";
+    } else {
+      title = `${error.status} ${error.statusText || "Error"}`;
+      detail = typeof error.data?.message === "string" ? error.data.message : detail;
+    }
+  }
+  return <ErrorPanel title={title} detail={detail} />;
+}

@@ -53,6 +53,26 @@ test.describe("public pages, signed out", () => {
     await expect(page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
   });
 
+  test("the pages ask for their scripts at low priority, hydrate before load and hold no NUL byte", async ({
+    page,
+    request,
+    javaScriptOn,
+  }) => {
+    for (const path of ["/", "/marketplace", "/auth", "/training"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, `${path} holds a NUL byte`).not.toContain("\u0000");
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(preloads.length, `module preloads on ${path}`).toBeGreaterThan(0);
+      for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+      expect(html).toMatch(/<script nonce="[^"]+" type="module" fetchpriority="low" async="">/);
+      if (javaScriptOn) {
+        // The module script is the page's own, parsed as before: the page has hydrated when `load` comes.
+        await page.goto(path);
+        expect(await page.evaluate(() => typeof window.__remixRouter)).toBe("object");
+      }
+    }
+  });
+
   test("training", async ({ page, javaScriptOn }) => {
     await page.goto("/training");
     await expect(page.getByTestId("upload-note")).toContainText("JPG or PNG up to 10MB");

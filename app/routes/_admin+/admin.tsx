@@ -85,7 +85,7 @@ import {
 } from "~/web/screen-action.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
 import { allOf, flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-screen.server";
-import { ErrorPage } from "~/root";
+import { ErrorPage } from "~/ui/error-panel";
 import { adminReports, decideReport } from "~/features/reports/procedures.server";
 import { REPORTS_VIEW_PARAM, ReportsSection } from "~/features/reports/components/reports-section";
 import { DropFollowerSection } from "~/features/market/follows/components/drop-follower-section";

@@ -15,7 +15,7 @@ import { BackLink } from "~/ui/back-link";
 import { loadProcedure, screenAction } from "~/web/screen-action.server";
 import { flashIntent, unknownAdminIntent } from "~/routes/_admin+/admin-screen.server";
 import { requireScreenUser } from "~/web/screen-guards.server";
-import { ErrorPage } from "~/root";
+import { ErrorPage } from "~/ui/error-panel";
 
 export const meta: MetaFunction = ({ error }) => [
   {
