@@ -27,7 +27,10 @@ export async function replayMarketplaceViews(
   visit: PageVisit,
   context: AppLoadContext,
 ) {
-  if (!notes.shownListings?.length || !isFreshVisit(visit.url, visit.header("Referer"))) return;
+  if (!notes.shownListings?.length) return;
+  // A visit without a Referer is fresh: its address (the proxy's say on host and scheme) is not needed.
+  const referer = visit.header("Referer");
+  if (referer !== null && !isFreshVisit(visit.url, referer)) return;
   await invoke(
     countMarketplaceViews,
     null,

@@ -167,6 +167,29 @@ describe("the cache-hit front", () => {
     expect(Number(plain.headers["content-length"])).toBe(plain.body.byteLength);
   });
 
+  it("gives a client that accepts no encoding the headers and bytes the render gave it", async () => {
+    const miss = await rawGet("/creators/plain", {});
+    expect(miss.headers["x-page-cache"]).toBe("miss");
+    const hit = await rawGet("/creators/plain", {});
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    // The same header names but for the framing: the render streamed (chunked), the copy has its length.
+    const names = (headers: http.IncomingHttpHeaders) =>
+      Object.keys(headers)
+        .filter((name) => name !== "transfer-encoding" && name !== "content-length")
+        .sort();
+    expect(names(hit.headers)).toEqual(names(miss.headers));
+    expect(miss.headers["transfer-encoding"]).toBe("chunked");
+    // Compression's Vary, though it encoded nothing: a cache between must not hand this copy to a gzip client.
+    expect(hit.headers.vary).toBe("Accept-Encoding");
+    expect(hit.headers.vary).toBe(miss.headers.vary);
+    expect(hit.headers["content-encoding"]).toBeUndefined();
+    expect(Number(hit.headers["content-length"])).toBe(hit.body.byteLength);
+    const nonce = /'nonce-([^']+)'/.exec(String(hit.headers["content-security-policy"]))![1];
+    const missNonce = /'nonce-([^']+)'/.exec(String(miss.headers["content-security-policy"]))![1];
+    expect(hit.body.toString()).toBe(miss.body.toString().replaceAll(missNonce!, nonce!));
+    expect(hit.body.toString()).toContain(`<script nonce="${nonce}">2</script>`);
+  });
+
   it("counts a hit in the request metrics under its route family", async () => {
     const count = async () =>
       (await metrics().httpRequests.get()).values.find(

@@ -24,13 +24,21 @@ export interface CachedPageFrontOptions {
   cache: VisitorPageCache;
   /**
    * The app's own middlewares a hit needs, in the app's order: the request's
-   * id, log context and metrics, the security headers and the CSP nonce,
-   * compression. Each uses only Node's request and response. The others have
-   * nothing to do for a hit: the method guard passes a GET or HEAD, the body
-   * guard a request without a body, /metrics and the static files answer
-   * paths the cache never holds.
+   * id, log context and metrics, the security headers and the CSP nonce. Each
+   * uses only Node's request and response. The others have nothing to do for
+   * a hit: the method guard passes a GET or HEAD, the body guard a request
+   * without a body, /metrics and the static files answer paths the cache
+   * never holds.
    */
   hitMiddlewares: readonly NodeMiddleware[];
+  /**
+   * The app's compression, run after them for a client that sends an
+   * Accept-Encoding. One that sends none gets no encoding from it, only its
+   * `Vary: Accept-Encoding` (every cached answer is HTML or JSON, which it
+   * would compress): the front adds that header itself and leaves the
+   * response unwrapped.
+   */
+  compression: NodeMiddleware;
   /** The app's load context for a request: its nonce, and the request as Express sees it, made when the context first needs it. */
   contextOf: (request: () => ExpressRequest, nonce: string | undefined) => AppLoadContext;
   /** The app's last error handler, for a hit whose answer failed (its replay reached a database that is down). */
@@ -48,39 +56,63 @@ export interface CachedPageFrontOptions {
  *
  * Node's request and response keep their own prototypes: Express gives them
  * its own (`init`), and on this path that alone cost more than everything else
- * a hit does (about 50 of 85 µs of CPU, docs/performance.md). The request
- * becomes Express's only when a replay asks for the visitor's address or the
- * page's full URL, which Express's proxy settings decide.
+ * a hit does (about 50 of 85 µs of CPU, docs/performance.md). A replay that
+ * asks for the visitor's address or the page's full URL (which Express's proxy
+ * settings decide) reads them from a view of the request with Express's
+ * prototype; the request becomes Express's only for the app's error handler.
  */
 export function cachedPageFront(options: CachedPageFrontOptions): RequestListener {
-  const { app, cache, hitMiddlewares, contextOf, lastErrorHandler, servedFromFiles } = options;
+  const { app, cache, compression, contextOf, lastErrorHandler, servedFromFiles } = options;
+  const withCompression = [...options.hitMiddlewares, compression];
   return (req, res: ServerResponse & WithLocals) => {
     const hit = hitFor(req, cache, servedFromFiles);
     if (!hit) return app(req, res);
-    let request: ExpressRequest | undefined;
-    const expressRequest = () => (request ??= asExpressRequest(app, req));
-    const fail = (error: unknown) =>
-      lastErrorHandler(
-        error,
-        expressRequest(),
-        asExpressResponse(app, res, expressRequest()),
-        () => {},
-      );
-    runInOrder(hitMiddlewares, req, res, (error) => {
+    let view: ExpressRequest | undefined;
+    const expressView = () => (view ??= expressViewOf(app, req));
+    const fail = (error: unknown) => {
+      const request = asExpressRequest(app, req);
+      lastErrorHandler(error, request, asExpressResponse(app, res, request), () => {});
+    };
+    const encodable = req.headers["accept-encoding"] !== undefined;
+    const middlewares = encodable ? withCompression : options.hitMiddlewares;
+    runInOrder(middlewares, req, res, (error) => {
       if (error) return fail(error);
-      hit
-        .answer(visitOf(req, expressRequest), contextOf(expressRequest, nonceOf(res)))
-        .then((answer) => {
-          if (res.headersSent) return;
-          res.statusCode = answer.status;
-          for (const [name, value] of answer.headers) res.appendHeader(name, value);
-          if (answer.body) {
-            res.setHeader("Content-Length", answer.body.byteLength);
-            res.end(answer.body);
-          } else res.end();
-        }, fail);
+      hit.answer(visitOf(req, expressView), contextOf(expressView, nonceOf(res))).then((answer) => {
+        if (res.headersSent) return;
+        res.statusCode = answer.status;
+        for (const [name, value] of answer.headers) res.appendHeader(name, value);
+        if (!encodable) varyOnAcceptEncoding(res);
+        if (answer.body) writePieces(res, answer.body);
+        else res.end();
+      }, fail);
     });
   };
+}
+
+/** `Vary: Accept-Encoding` merged into the response's Vary, as compression adds it to an answer it could have encoded. */
+function varyOnAcceptEncoding(res: ServerResponse) {
+  const vary = res.getHeader("Vary");
+  if (vary === undefined) return void res.setHeader("Vary", "Accept-Encoding");
+  const named = String(vary)
+    .split(",")
+    .map((field) => field.trim().toLowerCase());
+  if (!named.includes("accept-encoding") && !named.includes("*"))
+    res.setHeader("Vary", `${String(vary)}, Accept-Encoding`);
+}
+
+/**
+ * The body from its pieces, with its Content-Length: written into the corked
+ * response one after another, so they leave in one write of the socket without
+ * being copied into one buffer first.
+ */
+function writePieces(res: ServerResponse, pieces: readonly Buffer[]) {
+  let length = 0;
+  for (const piece of pieces) length += piece.byteLength;
+  res.setHeader("Content-Length", length);
+  const last = pieces.length - 1;
+  res.cork();
+  for (let index = 0; index < last; index++) res.write(pieces[index]);
+  res.end(pieces[last]); // uncorks the connection
 }
 
 /** The cache's hit for a GET or HEAD without a body whose address the app would route as a page, or null. */
@@ -102,6 +134,25 @@ function hitFor(
   }
   if (servedFromFiles(url.pathname)) return null;
   return cache.findHit(method, { url, header: (name) => headerOf(req, name) });
+}
+
+/**
+ * What a replay reads of the request as Express sees it (the visitor's address
+ * and the page's URL, as TRUST_PROXY allows), without making Node's request
+ * Express's: an object of Express's request prototype (so `ip`, `protocol`,
+ * `hostname` and `get` are Express's own, with the app's proxy settings) over
+ * the request's headers, socket and target. Node's request keeps its
+ * prototype, and with it the fast path of Node's HTTP code (decision 104).
+ */
+function expressViewOf(app: Express, req: IncomingMessage): ExpressRequest {
+  return Object.create(app.request, {
+    headers: { value: req.headers },
+    socket: { value: req.socket },
+    connection: { value: req.socket },
+    method: { value: req.method },
+    url: { value: req.url },
+    originalUrl: { value: req.url },
+  }) as ExpressRequest;
 }
 
 /** The request as Express's own first step (`init`) makes it: the app's request prototype and the original URL. */

@@ -150,8 +150,9 @@ export function createHttpApp({
   return cachedPageFront({
     app,
     cache,
+    hitMiddlewares: [observation, security],
     // Compression is a connect middleware: it uses only Node's request and response.
-    hitMiddlewares: [observation, security, compress as unknown as NodeMiddleware],
+    compression: compress as unknown as NodeMiddleware,
     contextOf,
     lastErrorHandler: failed,
     servedFromFiles,

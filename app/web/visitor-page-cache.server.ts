@@ -42,11 +42,16 @@ export type ReplayNotes = (
   context: AppLoadContext,
 ) => Promise<void>;
 
-/** A cache hit's answer: the copy's status and headers (`X-Page-Cache: hit` among them) and its bytes with this response's nonce (none for HEAD). */
+/**
+ * A cache hit's answer: the copy's status and headers (`X-Page-Cache: hit`
+ * among them) and its bytes with this response's nonce (none for HEAD), as the
+ * pieces the body is made of in order: the page's parts with the nonce between
+ * them, written one after another rather than copied into one buffer first.
+ */
 export interface CachedAnswer {
   status: number;
   headers: [string, string][];
-  body: Buffer | null;
+  body: readonly Buffer[] | null;
 }
 
 /** A fresh copy found for a visitor's request, answered once the response's context exists. */
@@ -185,7 +190,7 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     return {
       status: copy.status,
       headers: [...copy.headers, [CACHE_STATUS_HEADER, "hit"]],
-      body: method === "HEAD" ? null : joinParts(copy.parts, context.nonce ?? ""),
+      body: method === "HEAD" ? null : joinedBy(copy.parts, context.nonce ?? ""),
     };
   };
 
@@ -195,7 +200,7 @@ export function visitorPageCache(handle: HandleRequest, options: VisitorPageCach
     context: AppLoadContext,
   ): Promise<Response> => {
     const hit = await answer(copy, request.method, visitOfRequest(request), context);
-    return new Response(hit.body && asBody(hit.body), {
+    return new Response(hit.body && asBody(Buffer.concat(hit.body)), {
       status: hit.status,
       headers: new Headers(hit.headers),
     });
@@ -338,11 +343,13 @@ function splitAt(bytes: Buffer, separator: string): Buffer[] {
   return parts;
 }
 
-/** The parts joined by `separator`: the page with this response's nonce. */
-function joinParts(parts: Buffer[], separator: string): Buffer {
-  if (parts.length === 1) return parts[0];
+/** The parts with `separator` between them: the pieces of the page with this response's nonce. */
+function joinedBy(parts: readonly Buffer[], separator: string): readonly Buffer[] {
+  if (parts.length === 1) return parts;
   const glue = Buffer.from(separator);
-  return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [glue, part])));
+  const pieces: Buffer[] = [parts[0]];
+  for (let index = 1; index < parts.length; index++) pieces.push(glue, parts[index]);
+  return pieces;
 }
 
 /** A Buffer is a Uint8Array, a valid fetch body, though the DOM and Node typings disagree on its buffer type. */
