@@ -90,19 +90,19 @@ export function routeErrorMessage(error: unknown, fallback: string): string {
 
 /** The page shown for a route's error: a 404, a 403, another status with its message, or a failure. */
 export function ErrorPage({ error }: { error: unknown }) {
-  let title = "Something went wrong";
-  let detail = "An unexpected error occurred. Please try again.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = "Page Not Found";
-      detail = "The page you are looking for does not exist or has moved.";
-    } else if (error.status === 403) {
-      title = "Access Denied";
-      detail = "You don't have permission to view this page.";
-    } else {
-      title = `${error.status} ${error.statusText || "Error"}`;
-      detail = typeof error.data?.message === "string" ? error.data.message : detail;
-    }
-  }
-  return <ErrorPanel title={title} detail={detail} />;
+  const failure = "An unexpected error occurred. Please try again.";
+  if (!isRouteErrorResponse(error))
+    return <ErrorPanel title="Something went wrong" detail={failure} />;
+  if (error.status === 404)
+    return <ErrorPanel title={PAGE_NOT_FOUND.title} detail={PAGE_NOT_FOUND.detail} />;
+  if (error.status === 403)
+    return (
+      <ErrorPanel title="Access Denied" detail="You don't have permission to view this page." />
+    );
+  return (
+    <ErrorPanel
+      title={`${error.status} ${error.statusText || "Error"}`}
+      detail={routeErrorMessage(error, failure)}
+    />
+  );
 }
